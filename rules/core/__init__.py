@@ -1,0 +1,1 @@
+"""What every game in the engine shares: errors, the seeded generator, name matching."""

@@ -1,0 +1,207 @@
+"""A validated game configuration: players, preset, units, cards, seed, starting player, goal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rules.core.errors import ConfigError
+from rules.core.names import normalize, suggest
+from rules.fauna import data
+from rules.fauna.scoring import PRESET_NAMES, ScoringTable, preset
+
+UNIT_CHOICES = ("metric", "imperial")
+CARD_CHOICES = ("green", "black", "mixed")
+GOALS = {2: 120, 3: 120, 4: 100, 5: 100, 6: 80}
+BOT_KINDS: tuple[str, ...] = ()  # filled in by rules.fauna.bots when computer players are available
+GAME_KEYS = ("seed", "preset", "units", "cards", "start", "goal")
+PLAYER_KEYS = ("name", "bot", "skill")
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """A seat at the table, clockwise order; `bot` names a computer player kind."""
+
+    name: str
+    bot: str | None = None
+    skill: float | None = None
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything that fixes a game before the first move (the seed may come later)."""
+
+    players: tuple[PlayerSpec, ...]
+    table: ScoringTable = field(default_factory=lambda: preset("published"))
+    units: str = "metric"
+    cards: str = "mixed"
+    seed: int | None = None
+    start: str | None = None
+    goal: int | None = None
+
+    def __post_init__(self) -> None:
+        validate_players(self.players, "config")
+        _choice(self.units, UNIT_CHOICES, "units", "config")
+        _choice(self.cards, CARD_CHOICES, "cards", "config")
+        if self.seed is not None:
+            _seed(self.seed, "config")
+        if self.start is not None and self.start not in self.names:
+            hints = suggest(self.start, {normalize(n): n for n in self.names})
+            raise ConfigError(f"config: start = {self.start!r} is not a player" + _hint(hints), "start")
+        if self.goal is not None and (not isinstance(self.goal, int) or isinstance(self.goal, bool) or self.goal < 1):
+            raise ConfigError("config: goal must be a whole number of points >= 1", "goal")
+
+    @property
+    def names(self) -> list[str]:
+        """Player names in seating (clockwise) order."""
+        return [p.name for p in self.players]
+
+    @property
+    def target(self) -> int:
+        """The score that ends the game: the override, else 120 / 100 / 80 by player count."""
+        return self.goal if self.goal is not None else GOALS[len(self.players)]
+
+    def with_seed(self, seed: int) -> "Config":
+        """The same config with the seed fixed."""
+        return Config(self.players, self.table, self.units, self.cards, seed, self.start, self.goal)
+
+    def to_dict(self) -> dict:
+        """The effective config in the TOML shape (bundled presets by name, custom ones inline)."""
+        game: dict = {}
+        if self.seed is not None:
+            game["seed"] = self.seed
+        game["preset"] = self.table.name if _is_bundled(self.table) else self.table.to_dict()
+        game["units"] = self.units
+        game["cards"] = self.cards
+        if self.start is not None:
+            game["start"] = self.start
+        if self.goal is not None:
+            game["goal"] = self.goal
+        players = []
+        for p in self.players:
+            d: dict = {"name": p.name}
+            if p.bot is not None:
+                d["bot"] = p.bot
+            if p.skill is not None:
+                d["skill"] = p.skill
+            players.append(d)
+        return {"game": game, "players": players}
+
+    @classmethod
+    def from_dict(cls, doc: dict, where: str = "config", base_dir: Path | None = None) -> "Config":
+        """Validate a parsed config document; every error names `where` and the key."""
+        for key in doc:
+            if key not in ("game", "players"):
+                raise ConfigError(f"{where}: unknown section {key!r} (allowed: [game], [[players]])", key)
+        game = doc.get("game", {})
+        if not isinstance(game, dict):
+            raise ConfigError(f"{where}: 'game' must be a table [game]", "game")
+        for key in game:
+            if key not in GAME_KEYS:
+                raise ConfigError(f"{where}: unknown key game.{key}" + _hint(suggest(key, {k: k for k in GAME_KEYS})), f"game.{key}")
+        raw_players = doc.get("players")
+        if not isinstance(raw_players, list) or not all(isinstance(p, dict) for p in raw_players):
+            raise ConfigError(f"{where}: players must be given as [[players]] tables with a name", "players")
+        players = []
+        for i, p in enumerate(raw_players, 1):
+            for key in p:
+                if key not in PLAYER_KEYS:
+                    raise ConfigError(f"{where}: unknown key players[{i}].{key}" + _hint(suggest(key, {k: k for k in PLAYER_KEYS})), f"players.{key}")
+            name = p.get("name")
+            if not isinstance(name, str):
+                raise ConfigError(f"{where}: players[{i}].name must be a text", "players.name")
+            bot = p.get("bot")
+            if bot is not None:
+                if not isinstance(bot, str):
+                    raise ConfigError(f"{where}: players[{i}].bot must be a text", "players.bot")
+                if not BOT_KINDS:
+                    raise ConfigError(f"{where}: players[{i}] ({name}) is a computer player (bot = {bot!r}), "
+                                      "but computer players are not available in this version", "players.bot")
+                _choice(bot, BOT_KINDS, f"players[{i}].bot", where)
+            skill = p.get("skill")
+            if skill is not None:
+                if isinstance(skill, bool) or not isinstance(skill, (int, float)) or not 0 <= skill <= 1:
+                    raise ConfigError(f"{where}: players[{i}].skill must be a number from 0 to 1", "players.skill")
+                skill = float(skill)
+            players.append(PlayerSpec(name, bot, skill))
+        validate_players(tuple(players), where)
+        table = load_table(game.get("preset", "published"), where, base_dir)
+        units = game.get("units", "metric")
+        cards = game.get("cards", "mixed")
+        _choice(units, UNIT_CHOICES, "game.units", where)
+        _choice(cards, CARD_CHOICES, "game.cards", where)
+        seed = game.get("seed")
+        if seed is not None:
+            _seed(seed, where)
+        start = game.get("start")
+        if start is not None and not isinstance(start, str):
+            raise ConfigError(f"{where}: game.start must be a player's name", "game.start")
+        goal = game.get("goal")
+        if goal is not None and (not isinstance(goal, int) or isinstance(goal, bool) or goal < 1):
+            raise ConfigError(f"{where}: game.goal must be a whole number of points >= 1", "game.goal")
+        if start is not None and start not in [p.name for p in players]:
+            names = [p.name for p in players]
+            raise ConfigError(f"{where}: game.start = {start!r} is not one of the players ({', '.join(names)})"
+                              + _hint(suggest(start, {normalize(n): n for n in names})), "game.start")
+        return cls(tuple(players), table, units, cards, seed, start, goal)
+
+
+def validate_players(players: tuple[PlayerSpec, ...], where: str) -> None:
+    """2-6 players with distinct, writable names (a move script line is 'name: move')."""
+    if not 2 <= len(players) <= 6:
+        raise ConfigError(f"{where}: Fauna needs 2 to 6 players, not {len(players)}", "players")
+    seen: set[str] = set()
+    for p in players:
+        n = p.name
+        if not n or n != n.strip() or any(c in n for c in ":#\n\r\t") or len(n) > 24:
+            raise ConfigError(f"{where}: player name {n!r} must be 1-24 characters without ':', '#', tabs or "
+                              "leading/trailing spaces", "players.name")
+        if n.lower() in seen:
+            raise ConfigError(f"{where}: two players are called {n!r}", "players.name")
+        if n.lower() == "pass":
+            raise ConfigError(f"{where}: 'pass' cannot be a player name", "players.name")
+        seen.add(n.lower())
+
+
+def load_table(value, where: str, base_dir: Path | None) -> ScoringTable:
+    """A preset from a bundled name, an inline table, or the path of a table file."""
+    if isinstance(value, dict):
+        return ScoringTable.from_dict(value, f"{where}: game.preset")
+    if not isinstance(value, str) or not value:
+        raise ConfigError(f"{where}: game.preset must be {' or '.join(PRESET_NAMES)} or a file path", "game.preset")
+    if normalize(value) in {normalize(p) for p in PRESET_NAMES}:
+        return preset(value)
+    looks_like_path = value.endswith(".toml") or "/" in value or "\\" in value
+    if not looks_like_path:
+        return preset(value)  # raises with the list of presets and a suggestion
+    path = Path(value)
+    if base_dir is not None and not path.is_absolute():
+        path = base_dir / path
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"{where}: game.preset: cannot read {value}: {exc.strerror}", "game.preset") from exc
+    try:
+        doc = data.load_toml_text(text, str(value))
+    except Exception as exc:  # DataError carries the TOML position
+        raise ConfigError(f"{where}: game.preset: {exc}", "game.preset") from exc
+    return ScoringTable.from_dict(doc, str(value))
+
+
+def _is_bundled(table: ScoringTable) -> bool:
+    return table.name in PRESET_NAMES and table == preset(table.name)
+
+
+def _choice(value, choices: tuple[str, ...], key: str, where: str) -> None:
+    if value not in choices:
+        hints = suggest(str(value), {c: c for c in choices}) if isinstance(value, str) else []
+        raise ConfigError(f"{where}: {key} = {value!r} is not allowed; choose {', '.join(choices)}" + _hint(hints), key)
+
+
+def _seed(seed, where: str) -> None:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+        raise ConfigError(f"{where}: game.seed must be a whole number from 0 to 2^64-1", "game.seed")
+
+
+def _hint(hints: list[str]) -> str:
+    return f" (did you mean {hints[0]!r}?)" if hints else ""

@@ -1,0 +1,47 @@
+"""Builders for small, exact test positions: inline animals and games on a chosen deck."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rules.fauna import Animal, Config, Deck, PlayerSpec, new_game, preset
+from rules.fauna.animals import Source
+
+
+def animal(name: str = "Testbeast", areas=("Tasmania",), card: int = 1, side: str = "green", cls: str = "mammal",
+           **measures) -> Animal:
+    """An animal defined inline; measures in kg/cm, None for N/A, e.g. weight=390, tail=45."""
+    ms = {k: (None if v is None else Fraction(str(v))) for k, v in measures.items()}
+    return Animal(card, side, name, f"Testus {name.lower()}", cls, tuple(areas), ms, "A test animal.",
+                  (Source("test"),))
+
+
+def deck(*animals: Animal) -> Deck:
+    """A deck of the given animals, each on its own green card unless the card numbers say otherwise."""
+    fixed = []
+    for i, a in enumerate(animals, 1):
+        if a.card == 1 and i > 1 and all(b.card == 1 for b in animals):
+            a = Animal(i, a.side, a.name, a.scientific, a.cls, a.areas, a.measures, a.booklet, a.sources)
+        fixed.append(a)
+    return Deck(fixed, [])
+
+
+def game(players=("alice", "bob", "carol"), animals=None, seed: int = 1, start: str | None = "alice",
+         table: str = "published", units: str = "metric", goal: int | None = None, cards: str = "mixed"):
+    """A game on a chosen deck (cards in order when there is one animal)."""
+    cfg = Config(tuple(PlayerSpec(p) for p in players), preset(table), units, cards, None, start, goal)
+    return new_game(cfg, seed, deck=deck(*(animals or [animal()])))
+
+
+def place_all_first_round(state, moves_by_player: dict[str, list[str]]) -> list:
+    """Play go-arounds: each player places their listed moves in turn, then passes; returns all events."""
+    events = []
+    queues = {p: list(ms) for p, ms in moves_by_player.items()}
+    while not state.is_over:
+        p = state.to_move
+        start_round = state.round
+        q = queues.get(p, [])
+        events += state.apply(q.pop(0) if q else "pass", p)
+        if state.round != start_round:
+            break
+    return events

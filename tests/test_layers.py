@@ -1,0 +1,32 @@
+"""The rules package stays pure: no CLI, click or tabulate, no printing, no file writes."""
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+RULES = Path(__file__).resolve().parent.parent / "rules"
+
+
+def test_rules_imports_nothing_from_the_cli_layer():
+    for path in RULES.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            for name in names:
+                assert name.split(".")[0] not in ("fauna_cli", "click", "tabulate"), f"{path}: imports {name}"
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                assert node.func.id not in ("print", "input"), f"{path}: calls {node.func.id}"
+            if isinstance(node, ast.Attribute):
+                assert node.attr not in ("write_text", "write_bytes", "mkdir", "unlink"), f"{path}: {node.attr}"
+
+
+def test_importing_rules_loads_no_cli_modules():
+    code = ("import sys, rules.fauna as f; f.Board.default(); f.Deck.default();"
+            "bad=[m for m in sys.modules if m.split('.')[0] in ('click','tabulate','fauna_cli')]; print(bad)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=RULES.parent, check=True)
+    assert out.stdout.strip() == "[]"

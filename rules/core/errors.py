@@ -34,7 +34,9 @@ class UnknownAnimal(UnknownName):
 
 
 class IllegalMove(FaunaError):
-    """A move the rules do not allow now, with the reason."""
+    """A move the rules do not allow now, with the reason; `line` is set when it came from a script."""
+
+    line: int | None = None
 
 
 class MoveSyntaxError(IllegalMove):

@@ -20,7 +20,7 @@ def suggest(word: str, candidates: dict[str, str], limit: int = 3) -> list[str]:
     """Closest display names for a miss; `candidates` maps normalised keys to display names."""
     key = normalize(word)
     keys = sorted(candidates)
-    found = difflib.get_close_matches(key, keys, n=limit * 3, cutoff=0.6)
+    found = difflib.get_close_matches(key, keys, n=limit * 3, cutoff=0.75)
     starts = [k for k in keys if key and k.startswith(key)]
     out: list[str] = []
     for k in starts + found:

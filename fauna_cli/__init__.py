@@ -1,0 +1,1 @@
+"""The fauna command line: renders what the pure rules package decides."""

@@ -1,0 +1,5 @@
+"""`python -m fauna_cli` runs the fauna command."""
+
+from fauna_cli.main import main
+
+main()

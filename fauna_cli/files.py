@@ -1,0 +1,77 @@
+"""Reading user files with errors that name them, and writing files atomically."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+from rules.core.errors import ConfigError
+
+
+class FileProblem(ConfigError):
+    """A user file that cannot be read or parsed; the message names the file (and line)."""
+
+
+def read_text(path: str | Path, what: str = "file") -> str:
+    """A UTF-8 text file, or FileProblem naming it."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise FileProblem(f"{path}: no such {what}") from None
+    except IsADirectoryError:
+        raise FileProblem(f"{path}: is a directory, not a {what}") from None
+    except UnicodeDecodeError:
+        raise FileProblem(f"{path}: not a UTF-8 text {what}") from None
+    except OSError as exc:
+        raise FileProblem(f"{path}: cannot read: {exc.strerror}") from None
+
+
+_TOML_POS = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def parse_toml(text: str, where: str) -> dict:
+    """TOML text, or FileProblem as 'FILE:LINE: message'."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = _TOML_POS.search(msg)
+        if m:
+            msg = _TOML_POS.sub("", msg).strip()
+            raise FileProblem(f"{where}:{m.group(1)}: malformed TOML: {msg} (column {m.group(2)})") from None
+        raise FileProblem(f"{where}: malformed TOML: {msg}") from None
+
+
+def atomic_write(path: str | Path, text: str) -> None:
+    """Write a whole file or nothing: temporary file in the same folder, fsync, rename."""
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:
+        dfd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+    except OSError:
+        pass

@@ -1,0 +1,171 @@
+"""Tables and text for people, and the same content as JSON: rendered from rules events only."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import click
+from tabulate import tabulate
+
+from rules.fauna.animals import MEASURE_TITLES
+from rules.fauna.events import Event, GameOver, Passed, Placed, RoundEvaluated, RoundStarted, Upkeep
+from rules.fauna.game import CardFront, State
+
+FORMATS = ("plain", "github", "grid", "json")
+
+
+def use_color(stream=None) -> bool:
+    """Colour only on a terminal and only when NO_COLOR is unset."""
+    stream = stream or sys.stdout
+    return "NO_COLOR" not in os.environ and hasattr(stream, "isatty") and stream.isatty()
+
+
+def style(text: str, **kw) -> str:
+    """click.style when colour is wanted, plain text otherwise."""
+    return click.style(text, **kw) if use_color() else text
+
+
+def table(rows, headers, fmt: str) -> str:
+    """A tabulate table in the chosen text format."""
+    return tabulate(rows, headers=headers, tablefmt="simple" if fmt == "plain" else fmt, disable_numparse=True)
+
+
+def front_lines(front: CardFront, round_no: int | None = None, starter: str | None = None) -> list[str]:
+    """The card's upper half as text."""
+    head = f"{front.cls.capitalize()}: {front.name} ({front.scientific}), lives in {front.n_areas} " \
+           f"area{'s' if front.n_areas != 1 else ''}"
+    lines = []
+    if round_no is not None:
+        lines.append(style(f"Round {round_no}", bold=True) + (f" (starting player: {starter})" if starter else ""))
+    lines.append(head)
+    asked = []
+    for m, scale, open_ in front.measures:
+        asked.append(f"{MEASURE_TITLES[m]} on the {scale} scale" + ("" if open_ else " (N/A: closed)"))
+    lines.append("Asks: " + ("; ".join(asked) if asked else "areas only"))
+    return lines
+
+
+class RoundReports:
+    """Collects events into one report per round: the answer, every piece, players and standings."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.reports: list[dict] = []
+        self._start: dict = {"round": state.round, "starting_player": state.names[state.start]}
+        self._current: dict | None = None
+
+    def feed(self, events: list[Event]) -> list[dict]:
+        """Take a move's events; return the reports completed by them."""
+        done = []
+        for e in events:
+            if isinstance(e, RoundEvaluated):
+                self._current = self._evaluated(e)
+            elif isinstance(e, Upkeep) and self._current is not None:
+                hands, stock = dict(e.hands), dict(e.stock)
+                took, refill = dict(e.took_back), dict(e.refilled)
+                for row in self._current["players"]:
+                    p = row["player"]
+                    row.update(took_back=took[p], refilled=refill[p], hand=hands[p], stock=stock[p])
+                done.append(self._finish())
+            elif isinstance(e, GameOver) and self._current is not None:
+                s = self.state
+                for row in self._current["players"]:
+                    i = s.names.index(row["player"])
+                    row.update(took_back=0, refilled=0, hand=s.hand[i], stock=s.stock[i])
+                self._current["game_over"] = {"winners": list(e.winners)}
+                done.append(self._finish())
+            elif isinstance(e, RoundStarted):
+                self._start = {"round": e.round, "starting_player": e.starting_player}
+        return done
+
+    def _evaluated(self, e: RoundEvaluated) -> dict:
+        animal = self.state.deck.animal(e.animal) if e.animal else None
+        return {
+            "round": e.round,
+            "starting_player": self._start.get("starting_player"),
+            "animal": {"name": e.animal, "scientific": e.scientific, "class": animal.cls if animal else "",
+                       "areas": e.n_areas},
+            "answer": {"areas": list(e.answer.areas),
+                       "measures": [{"measure": m, "scale": s, "value": v, "space": sp}
+                                    for m, s, v, sp in e.answer.measures]},
+            "pieces": [{"player": p.player, "piece": p.move, "verdict": p.verdict, "points": p.points,
+                        "reason": p.reason} for p in e.pieces],
+            "players": [{"player": r.player, "points": r.points, "total": r.total, "returned": r.returned,
+                         "lost": r.lost} for r in e.players],
+        }
+
+    def _finish(self) -> dict:
+        report = self._current
+        self._current = None
+        totals = [(r["player"], r["total"]) for r in report["players"]]
+        ranked = sorted(totals, key=lambda t: -t[1])
+        report["standings"] = [{"rank": 1 + sum(1 for _, s in totals if s > score), "player": p, "score": score}
+                               for p, score in ranked]
+        self.reports.append(report)
+        return report
+
+
+def round_text(report: dict, fmt: str) -> str:
+    """A round's evaluation as tables."""
+    a = report["animal"]
+    out = [style(f"Round {report['round']} evaluation: {a['name']} ({a['scientific']}), {a['class']}", bold=True)]
+    ans = [["areas", f"{a['areas']}: " + ", ".join(report["answer"]["areas"]), ""]]
+    for m in report["answer"]["measures"]:
+        ans.append([MEASURE_TITLES[m["measure"]], m["value"], m["space"]])
+    out.append(table(ans, ["answer", "value", "correct space"], fmt))
+    if report["pieces"]:
+        rows = [[p["player"], p["piece"], p["verdict"], str(p["points"]), p["reason"]] for p in report["pieces"]]
+        out.append(table(rows, ["player", "piece", "scored", "points", "why"], fmt))
+    rows = [[r["player"], str(r["points"]), str(r["total"]), str(r["returned"]), str(r["lost"]),
+             str(r.get("took_back", 0)), str(r.get("refilled", 0)), str(r.get("hand", ""))] for r in report["players"]]
+    out.append(table(rows, ["player", "round", "total", "back", "lost", "from stock", "refill", "hand"], fmt))
+    st = [[str(s["rank"]), s["player"], str(s["score"])] for s in report["standings"]]
+    out.append(table(st, ["rank", "player", "score"], fmt))
+    if "game_over" in report:
+        out.append(winners_line(report["game_over"]["winners"]))
+    return "\n\n".join(out) + "\n"
+
+
+def winners_line(winners: list[str]) -> str:
+    """Who won; tied leaders share the win."""
+    if len(winners) == 1:
+        return style(f"Game over: {winners[0]} wins.", bold=True)
+    return style(f"Game over: {', '.join(winners)} share the win.", bold=True)
+
+
+def move_line(e: Event) -> str | None:
+    """One line for a placement or pass, for interactive play."""
+    if isinstance(e, Placed):
+        return f"{e.player} placed on {e.move} ({e.hand} left)"
+    if isinstance(e, Passed):
+        return f"{e.player} has no pieces left and is out of this round" if e.auto else f"{e.player} passed"
+    return None
+
+
+def status_dict(state: State) -> dict:
+    """Where a game stands: round, whose turn, scores, pieces, what is taken."""
+    return {
+        "round": state.round,
+        "over": state.is_over,
+        "to_move": state.to_move,
+        "winners": list(state.winners),
+        "scores": state.scores(),
+        "hands": dict(zip(state.names, state.hand)),
+        "stock": dict(zip(state.names, state.stock)),
+        "taken": [{"piece": t, "player": p} for t, p in state.taken()],
+    }
+
+
+def status_text(state: State) -> str:
+    """Where a game stands, for people."""
+    if state.is_over:
+        return winners_line(list(state.winners)) + " Scores: " + ", ".join(f"{p} {s}" for p, s in state.scores().items())
+    return (f"Round {state.round}, {state.to_move} to move. Scores: "
+            + ", ".join(f"{p} {s}" for p, s in state.scores().items()))
+
+
+def dump_json(doc) -> str:
+    """Stable JSON: sorted keys, two-space indent, UTF-8 kept."""
+    return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n"

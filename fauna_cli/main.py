@@ -23,7 +23,7 @@ class FaunaGroup(click.Group):
     def main(self, *args, **kwargs):
         kwargs.setdefault("standalone_mode", True)
         try:
-            return super().main(*args, **{**kwargs, "standalone_mode": False})
+            rv = super().main(*args, **{**kwargs, "standalone_mode": False})
         except click.exceptions.Exit as exc:
             sys.exit(exc.exit_code)
         except click.ClickException as exc:
@@ -44,6 +44,7 @@ class FaunaGroup(click.Group):
             click.echo(f"fauna: internal error: {type(exc).__name__}: {exc} (set FAUNA_DEBUG=1 for details; "
                        "please report it)", err=True)
             sys.exit(exitcodes.INTERNAL)
+        sys.exit(rv if isinstance(rv, int) else exitcodes.OK)
 
 
 def _complete_area(ctx, param, incomplete):

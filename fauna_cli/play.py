@@ -53,7 +53,7 @@ def run_script(state: State, script_text: str, source: str, fmt: str) -> int:
     try:
         lines = parse_script(script_text)
     except MoveSyntaxError as exc:
-        raise click.exceptions.Exit(_fail(f"{source}:{exc.line}: {exc}", exitcodes.ILLEGAL_MOVE))
+        return _fail(f"{source}:{exc.line}: {exc}", exitcodes.ILLEGAL_MOVE)
     for line in lines:
         if state.is_over:
             return _fail(f"{source}:{line.line}: the game is already over; {line.text()!r} cannot be played",

@@ -262,6 +262,10 @@ def animal_list(cards, fmt) -> None:
     click.echo(table(rows, ["card", "side", "name", "scientific", "class", "areas"], fmt))
 
 
+# Commands defined in other modules are registered below, one line each.
+# (end of command registrations)
+
+
 def main() -> None:
     """Console-script entry point."""
     cli(prog_name="fauna")

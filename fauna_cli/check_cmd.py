@@ -1,0 +1,84 @@
+"""`fauna check`: run rule case files and print one row per case, pass or fail with expected vs actual."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from fauna_cli import exitcodes
+from fauna_cli.files import FileProblem, read_text
+from fauna_cli.render import FORMATS, dump_json, style, table
+from rules.core.errors import FaunaError
+from rules.fauna.cases import Case, CaseResult, parse_cases, run_case, show
+
+
+def case_files(paths: tuple[str, ...]) -> list[Path]:
+    """The files to run: each FILE as given, each DIR's *.toml files (recursively), sorted by path."""
+    out: list[Path] = []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            found = sorted((f for f in p.rglob("*.toml") if f.is_file()), key=lambda f: f.as_posix())
+            if not found:
+                raise FileProblem(f"{raw}: no case files (*.toml) in this folder")
+            out.extend(found)
+        elif p.exists():
+            out.append(p)
+        else:
+            raise FileProblem(f"{raw}: no such case file or folder")
+    unique: list[Path] = []
+    for p in out:
+        if p not in unique:
+            unique.append(p)
+    return unique
+
+
+def load_cases(paths: tuple[str, ...]) -> list[Case]:
+    """Every case of every file, all validated before any runs (a bad file stops with FILE:LINE)."""
+    cases: list[Case] = []
+    for f in case_files(paths):
+        where = f.as_posix()
+        cases += parse_cases(read_text(f, "case file"), where, base_dir=f.resolve().parent)
+    return cases
+
+
+def result_row(r: CaseResult) -> list[str]:
+    """One table row: result, case, where, and for a failure what differs, expected and actual side by side."""
+    c = r.case
+    if r.passed:
+        return ["pass", c.name, c.location, "", "", ""]
+    bad = r.failures
+    return [style("FAIL", fg="red", bold=True), c.name, c.location, "; ".join(k.key for k in bad),
+            "; ".join(show(k.expected) for k in bad), "; ".join(show(k.actual) for k in bad)]
+
+
+def summary(results: list[CaseResult]) -> dict:
+    """Counts for the last line and the JSON output."""
+    passed = sum(r.passed for r in results)
+    return {"cases": len(results), "passed": passed, "failed": len(results) - passed}
+
+
+@click.command("check")
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="plain", show_default=True,
+              help="Output: plain text table, GitHub or grid table, or JSON listing every case and check.")
+def check(paths, fmt) -> None:
+    """Run rule cases from FILE or DIR (*.toml): exit 0 if all pass, 1 if any fails, 2 for a malformed file."""
+    try:
+        results = [run_case(c) for c in load_cases(paths)]
+    except FaunaError as exc:
+        click.echo(f"fauna: {exc}", err=True)
+        sys.exit(exitcodes.code_for(exc))
+    counts = summary(results)
+    if fmt == "json":
+        click.echo(dump_json({"cases": [r.to_dict() for r in results], "summary": counts}), nl=False)
+    else:
+        rows = [result_row(r) for r in results]
+        if fmt == "github":  # a '|' inside a cell would split a Markdown table row
+            rows = [[cell.replace("|", "\\|") for cell in row] for row in rows]
+        click.echo(table(rows, ["result", "case", "where", "differs", "expected", "actual"], fmt))
+        line = f"{counts['cases']} cases: {counts['passed']} passed, {counts['failed']} failed"
+        click.echo(style(line, fg="green" if not counts["failed"] else "red", bold=True))
+    sys.exit(exitcodes.OK if counts["failed"] == 0 else exitcodes.NO)

@@ -13,7 +13,7 @@ from rules.fauna.scoring import PRESET_NAMES, ScoringTable, preset
 UNIT_CHOICES = ("metric", "imperial")
 CARD_CHOICES = ("green", "black", "mixed")
 GOALS = {2: 120, 3: 120, 4: 100, 5: 100, 6: 80}
-BOT_KINDS: tuple[str, ...] = ()  # filled in by rules.fauna.bots when computer players are available
+BOT_KINDS: tuple[str, ...] = ("naturalist", "random", "statistician")  # computer players: rules/fauna/bots.py
 GAME_KEYS = ("seed", "preset", "units", "cards", "start", "goal")
 PLAYER_KEYS = ("name", "bot", "skill")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.core.errors import ConfigError, IllegalMove
@@ -17,6 +18,63 @@ from rules.fauna.scales import Scales
 PIECES = 6  # each player has 7 pieces; one marks the score, six are playable
 REFILL_TO = 3
 BOT_STREAM = 0xB07  # label of the bots' random stream, separate from the deck's
+
+
+@dataclass(frozen=True)
+class Spots:
+    """Every spot a piece could take for one set of open scales, as prebuilt moves and their targets.
+
+    Built once per board, scales and open-scale combination and shared, so legal moves and bots need not
+    construct Move objects on every turn. Order: areas in board order, then each open scale's spaces.
+    """
+
+    moves: tuple[Move, ...]
+    targets: tuple[tuple, ...]
+    n_areas: int
+    target_set: frozenset = frozenset()
+
+
+@dataclass(frozen=True)
+class BoardIndex:
+    """Per-board lookups used on every move: canonical area names and each area's neighbours."""
+
+    names: frozenset
+    neighbors: dict  # area name -> tuple of neighbouring area names
+
+
+_SPOTS: dict[tuple, tuple[Board, Scales, Spots]] = {}
+_BOARDS: dict[int, tuple[Board, BoardIndex]] = {}
+_PARSED: dict[tuple, tuple[Board, Scales, Move]] = {}
+_PARSE_CACHE_SIZE = 20000
+_SPACES: dict[tuple, tuple[Animal, Scales, int | None]] = {}  # (animal, scales, units, scale) -> correct space
+_ANSWERS: dict[tuple, tuple[Animal, Scales, Answer]] = {}  # (animal, scales, units) -> the card's lower half
+_CARD_POINTS: dict[tuple, tuple] = {}  # (animal, board, scales, table, units) -> {target: (verdict, points)}
+
+
+def board_index(board: Board) -> BoardIndex:
+    """The cached lookups of a board (kept with a reference to the board, so ids are never reused)."""
+    hit = _BOARDS.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    index = BoardIndex(frozenset(board.names), {n: tuple(board.neighbors(n)) for n in board.names})
+    _BOARDS[id(board)] = (board, index)
+    return index
+
+
+def spots_for(board: Board, scales: Scales, open_scales: tuple[str, ...]) -> Spots:
+    """All spots (free or not) for a card whose open scales are `open_scales`, in legal-move order."""
+    key = (id(board), id(scales), open_scales)
+    hit = _SPOTS.get(key)
+    if hit is not None and hit[0] is board and hit[1] is scales:
+        return hit[2]
+    moves = [Move("area", area=name) for name in board.names]
+    n_areas = len(moves)
+    for k in open_scales:
+        moves.extend(Move("scale", scale=k, space=i) for i in range(len(scales.get(k))))
+    targets = tuple(m.target for m in moves)
+    spots = Spots(tuple(moves), targets, n_areas, frozenset(targets))
+    _SPOTS[key] = (board, scales, spots)
+    return spots
 
 
 @dataclass(frozen=True)
@@ -45,6 +103,22 @@ def card_front(animal: Animal) -> CardFront:
     return CardFront(animal.cls, animal.name, animal.scientific, animal.n_areas, tuple(measures))
 
 
+_NUMBERS: dict[tuple[int, str], tuple[Deck, tuple[int, ...]]] = {}
+
+
+def _card_numbers(deck: Deck, cards: str) -> tuple[int, ...]:
+    """Card numbers, ascending, that have the side(s) the config plays with (cached per deck)."""
+    hit = _NUMBERS.get((id(deck), cards))
+    if hit is not None and hit[0] is deck:
+        return hit[1]
+    sides = ("green", "black") if cards == "mixed" else (cards,)
+    numbers = tuple(n for n in sorted(deck.cards) if any(s in deck.cards[n] for s in sides))
+    if len(_NUMBERS) > 64:
+        _NUMBERS.clear()
+    _NUMBERS[(id(deck), cards)] = (deck, numbers)
+    return numbers
+
+
 def deal(config: Config, seed: int, deck: Deck) -> tuple[int, list[Animal]]:
     """The starting seat drawn from the seed and the box order of the chosen cards.
 
@@ -54,26 +128,27 @@ def deal(config: Config, seed: int, deck: Deck) -> tuple[int, list[Animal]]:
     """
     rng = SplitMix64(seed)
     drawn_start = rng.below(len(config.players))
-    sides = ("green", "black") if config.cards == "mixed" else (config.cards,)
-    numbers = [n for n in sorted(deck.cards) if any(s in deck.cards[n] for s in sides)]
+    numbers = list(_card_numbers(deck, config.cards))
     if not numbers:
         raise ConfigError(f"the deck has no {config.cards} cards", "game.cards")
     rng.shuffle(numbers)
-    order = []
-    for n in numbers:
-        card = deck.cards[n]
-        if config.cards == "mixed":
-            want = ("green", "black")[rng.below(2)]
-            order.append(card.get(want) or next(iter(card.values())))
-        else:
-            order.append(card[config.cards])
+    cards = deck.cards
+    if config.cards == "mixed":
+        draw = rng.next  # below(2) is next() % 2 exactly: 2 divides 2**64, so no draw is ever rejected
+        order = []
+        for n in numbers:
+            card = cards[n]
+            order.append(card.get("black" if draw() & 1 else "green") or next(iter(card.values())))
+    else:
+        order = [cards[n][config.cards] for n in numbers]
     return drawn_start, order
 
 
 class State:
     """Everything needed to continue a game. `apply` changes it and returns what happened."""
 
-    def __init__(self, config: Config, seed: int, board: Board, scales: Scales, deck: Deck) -> None:
+    def __init__(self, config: Config, seed: int, board: Board, scales: Scales, deck: Deck,
+                 order: Sequence[Animal] | None = None) -> None:
         self.config = config
         self.seed = seed
         self.board = board
@@ -83,6 +158,10 @@ class State:
         self.names = config.names
         self.goal = config.target
         drawn, self.order = deal(config, seed, deck)
+        if order is not None:  # a fixed sequence of animals (rule cases); the seed still draws the starter
+            if not order:
+                raise ConfigError("a fixed card order needs at least one animal", "order")
+            self.order = list(order)
         n = len(self.names)
         self.start = self.names.index(config.start) if config.start is not None else drawn
         self.hand = [PIECES] * n
@@ -99,7 +178,9 @@ class State:
         self.over = False
         self.winners: tuple[str, ...] = ()
         self.to_move_index: int | None = self.start
-        self._space_cache: dict[tuple[str, str], int | None] = {}
+        self._index = board_index(board)
+        self._card_spots: tuple[int, Spots] | None = None
+        self.evaluated: tuple[tuple[int, Move, str, int], ...] = ()  # last evaluation: (player, move, verdict, points)
 
     # -- what players see -------------------------------------------------------------------
     @property
@@ -138,8 +219,25 @@ class State:
         return move.text(self.scales, self.units)
 
     def parse(self, text: str) -> Move:
-        """Parse a move in this game's units."""
-        return parse_move(text, self.board, self.scales, self.units)
+        """Parse a move in this game's units (parsing is pure, so good texts are remembered)."""
+        key = (id(self.board), id(self.scales), self.units, text)
+        hit = _PARSED.get(key)
+        if hit is not None and hit[0] is self.board and hit[1] is self.scales:
+            return hit[2]
+        move = parse_move(text, self.board, self.scales, self.units)
+        if len(_PARSED) >= _PARSE_CACHE_SIZE:
+            _PARSED.clear()
+        _PARSED[key] = (self.board, self.scales, move)
+        return move
+
+    def spots(self) -> Spots:
+        """Every spot of the current card (areas, then the open scales' spaces), taken or not."""
+        cached = self._card_spots
+        if cached is not None and cached[0] == self.card_pos:
+            return cached[1]
+        spots = spots_for(self.board, self.scales, tuple(self.animal.open_scales()))
+        self._card_spots = (self.card_pos, spots)
+        return spots
 
     def started_event(self) -> RoundStarted:
         """The event that opens the current round."""
@@ -158,28 +256,34 @@ class State:
             if self.passed[self.names.index(player)]:
                 raise IllegalMove(f"{player} passed this round and cannot place again until the next round")
             raise IllegalMove(f"it is {self.names[cur]}'s turn, not {player}'s")
-        if move.kind == "pass":
+        kind = move.kind
+        if kind == "pass":
             if self.placed[cur] == 0 and self.hand[cur] > 0:
                 raise IllegalMove("everyone must place a piece in the first go-around of a round; pass later")
             return
         if self.hand[cur] == 0:
             raise IllegalMove("you have no pieces left to place")
-        owner = self.pieces.get(move.target)
+        target = move.target
+        owner = self.pieces.get(target)
         if owner is not None:
             who = "you" if owner == cur else self.names[owner]
             raise IllegalMove(f"{self.move_text(move)} is already taken by {who}")
-        if move.kind == "scale":
+        if target in self.spots().target_set:
+            return  # a free spot of this card; the checks below explain why anything else is refused
+        if kind == "scale":
             animal = self.animal
             measure = animal.scale_measure(move.scale)
-            title = self.scales.get(move.scale).title.lower()
-            if measure is None:
-                raise IllegalMove(f"the {title} scale is not asked for this animal")
-            if animal.measures[measure] is None:
+            if measure is None or animal.measures[measure] is None:
+                title = self.scales.get(move.scale).title.lower()
+                if measure is None:
+                    raise IllegalMove(f"the {title} scale is not asked for this animal")
                 raise IllegalMove(f"{MEASURE_TITLES[measure]} is N/A for this animal: the {title} scale is closed")
             if not 0 <= move.space < len(self.scales.get(move.scale)):
+                title = self.scales.get(move.scale).title.lower()
                 raise IllegalMove(f"the {title} scale has no space {move.space + 1}")
-        elif move.kind == "area":
-            self.board.area(move.area)
+        elif kind == "area":
+            if move.area not in self._index.names:
+                self.board.area(move.area)
 
     def legal_moves(self) -> list[Move]:
         """Every move the player to move may make now: pass (when allowed) and each free spot."""
@@ -192,16 +296,19 @@ class State:
         if self.hand[cur] == 0:
             return out
         taken = self.pieces
-        out.extend(Move("area", area=name) for name in self.board.names if ("area", name) not in taken)
-        animal = self.animal
-        for key in animal.open_scales():
-            for i in range(len(self.scales.get(key))):
-                if ("scale", key, i) not in taken:
-                    out.append(Move("scale", scale=key, space=i))
+        spots = self.spots()
+        if taken:
+            out.extend(m for m, t in zip(spots.moves, spots.targets) if t not in taken)
+        else:
+            out.extend(spots.moves)
         return out
 
-    def apply(self, move: Move | str, player: str | None = None) -> list[Event]:
-        """Play a move for the player to move (checked against `player` when given); return the events."""
+    def apply(self, move: Move | str, player: str | None = None, *, quiet: bool = False) -> list[Event]:
+        """Play a move for the player to move (checked against `player` when given); return the events.
+
+        With `quiet` (for simulations) the state changes exactly the same way but no events are built and
+        the result is an empty list; `evaluated` still records each round's scoring.
+        """
         if isinstance(move, str):
             move = self.parse(move)
         self.check(move, player)
@@ -212,26 +319,30 @@ class State:
         events: list[Event] = []
         if move.kind == "pass":
             self.passed[cur] = True
-            events.append(Passed(self.seq, self.round, name))
+            if not quiet:
+                events.append(Passed(self.seq, self.round, name))
         else:
             self.pieces[move.target] = cur
             self.moves.append(move)
             self.hand[cur] -= 1
             self.placed[cur] += 1
-            events.append(Placed(self.seq, self.round, name, self.move_text(move), self.hand[cur]))
-        self._advance(cur, events)
+            if not quiet:
+                events.append(Placed(self.seq, self.round, name, self.move_text(move), self.hand[cur]))
+        self._advance(cur, None if quiet else events)
         return events
 
-    def _advance(self, cur: int, events: list[Event]) -> None:
+    def _advance(self, cur: int, events: list[Event] | None) -> None:
         """Hand the turn clockwise to the next player still in the round; evaluate when none is."""
         n = len(self.names)
+        passed, hand = self.passed, self.hand
         for step in range(1, n + 1):
             j = (cur + step) % n
-            if self.passed[j]:
+            if passed[j]:
                 continue
-            if self.hand[j] == 0:
-                self.passed[j] = True
-                events.append(Passed(self.seq, self.round, self.names[j], auto=True))
+            if hand[j] == 0:
+                passed[j] = True
+                if events is not None:
+                    events.append(Passed(self.seq, self.round, self.names[j], auto=True))
                 continue
             self.to_move_index = j
             return
@@ -241,79 +352,156 @@ class State:
     def correct_space(self, scale_key: str, animal: Animal | None = None) -> int | None:
         """0-based correct space of the animal on a scale in this game's units (None: closed)."""
         animal = animal or self.animal
-        key = (animal.name, scale_key)
-        if key not in self._space_cache:
-            value = animal.scale_value(scale_key)
-            self._space_cache[key] = None if value is None else self.scales.get(scale_key).space_of(value, self.units)
-        return self._space_cache[key]
+        scales = self.scales
+        key = (id(animal), id(scales), self.units, scale_key)
+        hit = _SPACES.get(key)
+        if hit is not None and hit[0] is animal and hit[1] is scales:
+            return hit[2]
+        value = animal.scale_value(scale_key)
+        space = None if value is None else scales.get(scale_key).space_of(value, self.units)
+        if len(_SPACES) > 50000:
+            _SPACES.clear()
+        _SPACES[key] = (animal, scales, space)
+        return space
 
     def answer(self, animal: Animal | None = None) -> Answer:
         """The lower half of the card in this game's units."""
         animal = animal or self.animal
+        scales = self.scales
+        key = (id(animal), id(scales), self.units)
+        hit = _ANSWERS.get(key)
+        if hit is not None and hit[0] is animal and hit[1] is scales:
+            return hit[2]
         rows = []
         for m in ("weight", "length", "total_length", "height", "tail"):
             if m not in animal.measures:
                 continue
-            scale = self.scales.for_measure(m)
+            scale = scales.for_measure(m)
             v = animal.measures[m]
             if v is None:
                 rows.append((m, scale.key, "N/A", "closed"))
             else:
                 side = scale.side(self.units)
                 rows.append((m, scale.key, side.format_value(v), side.spaces[side.space_of(v)].label))
-        return Answer(animal.areas, tuple(rows))
+        answer = Answer(animal.areas, tuple(rows))
+        if len(_ANSWERS) > 20000:
+            _ANSWERS.clear()
+        _ANSWERS[key] = (animal, scales, answer)
+        return answer
+
+    def points(self, move: Move, animal: Animal | None = None) -> tuple[str, int]:
+        """(verdict, points) for one piece against an animal: the scoring rule itself, without the reason."""
+        animal = animal or self.animal
+        found = self._card_points(animal).get(move.target)
+        if found is not None:
+            return found
+        if move.kind == "area":  # not a board area's own name (an alias that bypassed parsing)
+            return self._score_area(move.area, animal)
+        return self._score_space(move.space, self.correct_space(move.scale, animal))
+
+    def _score_area(self, area: str, animal: Animal) -> tuple[str, int]:
+        """The map rule: correct area, else adjacent to a home area (if the table's row pays for it), else nothing."""
+        row = self.table.row_for(animal.n_areas)
+        homes = animal.areas
+        if area in homes:
+            return "correct", row.correct
+        if row.adjacent > 0:
+            near = self._index.neighbors.get(area)
+            if near is None:  # an alias that bypassed parsing: resolve it the slow way
+                near = tuple(self.board.neighbors(area))
+            if any(a in homes for a in near):
+                return "adjacent", row.adjacent
+        return "nothing", 0
+
+    def _score_space(self, space: int, correct: int) -> tuple[str, int]:
+        """The scale rule: the correct space, else a neighbouring space, else nothing."""
+        d = abs(space - correct)
+        if d == 0:
+            return "correct", self.table.scale_correct
+        if d == 1:
+            return "adjacent", self.table.scale_adjacent
+        return "nothing", 0
+
+    def _card_points(self, animal: Animal) -> dict[tuple, tuple[str, int]]:
+        """The two rules above for every spot of a card at once (target -> result), kept per animal and game setup."""
+        key = (id(animal), id(self.board), id(self.scales), id(self.table), self.units)
+        hit = _CARD_POINTS.get(key)
+        if hit is not None and hit[0] is animal and hit[1] is self.board and hit[2] is self.scales \
+                and hit[3] is self.table:
+            return hit[4]
+        found: dict[tuple, tuple[str, int]] = {("area", area): self._score_area(area, animal)
+                                               for area in self._index.neighbors}
+        for scale in animal.open_scales():
+            correct = self.correct_space(scale, animal)
+            for i in range(len(self.scales.get(scale))):
+                found[("scale", scale, i)] = self._score_space(i, correct)
+        if len(_CARD_POINTS) > 4000:
+            _CARD_POINTS.clear()
+        _CARD_POINTS[key] = (animal, self.board, self.scales, self.table, found)
+        return found
 
     def score_move(self, move: Move, animal: Animal | None = None) -> tuple[str, int, str]:
         """(verdict, points, reason) for one piece against an animal, by the game's preset."""
         animal = animal or self.animal
+        verdict, points = self.points(move, animal)
         table = self.table
         if move.kind == "area":
             n = animal.n_areas
             row = table.row_for(n)
-            band = f"{row.span} area{'s' if n != 1 else ''}"
-            if move.area in animal.areas:
-                return "correct", row.correct, f"lives here; {n} areas, row {band}: {row.correct} points"
-            homes = [a for a in self.board.neighbors(move.area) if a in animal.areas]
+            areas_word = "area" if n == 1 else "areas"
+            band = f"{row.span} {areas_word}"
+            if verdict == "correct":
+                return verdict, points, f"lives here; {n} {areas_word}, row {band}: {row.correct} points"
+            near_areas = self._index.neighbors.get(move.area)
+            if near_areas is None:  # an alias that bypassed parsing: resolve it the slow way
+                near_areas = self.board.neighbors(move.area)
+            homes = [a for a in near_areas if a in animal.areas]
             if homes:
                 near = ", ".join(homes[:3]) + (" ..." if len(homes) > 3 else "")
-                if row.adjacent > 0:
-                    return "adjacent", row.adjacent, f"next to {near}; {n} areas, row {band}: {row.adjacent} points"
+                if verdict == "adjacent":
+                    return verdict, points, f"next to {near}; {n} {areas_word}, row {band}: {row.adjacent} points"
                 return "nothing", 0, f"next to {near}, but the row {band} gives nothing for adjacent areas"
             return "nothing", 0, "not a home area and not next to one"
         scale = self.scales.get(move.scale)
-        c = self.correct_space(move.scale, animal)
-        label = scale.label(c, self.units)
-        d = abs(move.space - c)
-        if d == 0:
-            return "correct", table.scale_correct, f"correct space: {table.scale_correct} points"
-        if d == 1:
-            return "adjacent", table.scale_adjacent, f"next to the correct space {label}: {table.scale_adjacent} points"
+        label = scale.label(self.correct_space(move.scale, animal), self.units)
+        if verdict == "correct":
+            return verdict, points, f"correct space: {table.scale_correct} points"
+        if verdict == "adjacent":
+            return verdict, points, f"next to the correct space {label}: {table.scale_adjacent} points"
         return "nothing", 0, f"the correct space is {label}"
 
-    def _evaluate(self, events: list[Event]) -> None:
+    def _evaluate(self, events: list[Event] | None) -> None:
         animal = self.animal
         n = len(self.names)
         gained = [0] * n
         back = [0] * n
         lost = [0] * n
         results = []
+        scored = []
+        pieces = self.pieces
         for move in self.moves:
-            p = self.pieces[move.target]
-            verdict, points, reason = self.score_move(move, animal)
-            results.append(PieceScore(self.names[p], self.move_text(move), verdict, points, reason))
+            p = pieces[move.target]
+            if events is None:
+                verdict, points = self.points(move, animal)
+            else:
+                verdict, points, reason = self.score_move(move, animal)
+                results.append(PieceScore(self.names[p], self.move_text(move), verdict, points, reason))
+            scored.append((p, move, verdict, points))
             if points > 0:
                 gained[p] += points
                 back[p] += 1
             else:
                 lost[p] += 1
+        self.evaluated = tuple(scored)
         for p in range(n):
             self.score[p] += gained[p]
             self.hand[p] += back[p]
             self.stock[p] += lost[p]
-        events.append(RoundEvaluated(
-            self.round, animal.name, animal.scientific, animal.n_areas, self.answer(animal), tuple(results),
-            tuple(PlayerRound(self.names[p], gained[p], self.score[p], back[p], lost[p]) for p in range(n)),
-        ))
+        if events is not None:
+            events.append(RoundEvaluated(
+                self.round, animal.name, animal.scientific, animal.n_areas, self.answer(animal), tuple(results),
+                tuple(PlayerRound(self.names[p], gained[p], self.score[p], back[p], lost[p]) for p in range(n)),
+            ))
         self.pieces = {}
         self.moves = []
         best = max(self.score)
@@ -321,7 +509,8 @@ class State:
             self.over = True
             self.to_move_index = None
             self.winners = tuple(self.names[p] for p in range(n) if self.score[p] == best)
-            events.append(GameOver(self.round, self.winners, tuple(zip(self.names, self.score))))
+            if events is not None:
+                events.append(GameOver(self.round, self.winners, tuple(zip(self.names, self.score))))
             return
         took, refilled = [], []
         for p in range(n):
@@ -333,15 +522,17 @@ class State:
             self.hand[p] += r
             took.append((self.names[p], t))
             refilled.append((self.names[p], r))
-        events.append(Upkeep(self.round, tuple(took), tuple(refilled), tuple(zip(self.names, self.hand)),
-                             tuple(zip(self.names, self.stock))))
+        if events is not None:
+            events.append(Upkeep(self.round, tuple(took), tuple(refilled), tuple(zip(self.names, self.hand)),
+                                 tuple(zip(self.names, self.stock))))
         self.start = (self.start + 1) % n
         self.round += 1
         self.card_pos += 1
         self.passed = [False] * n
         self.placed = [0] * n
         self.to_move_index = self.start
-        events.append(self.started_event())
+        if events is not None:
+            events.append(self.started_event())
 
     def copy(self) -> "State":
         """An independent copy (for undo and look-ahead); data and config are shared, not copied."""
@@ -354,8 +545,11 @@ class State:
 
 
 def new_game(config: Config, seed: int | None = None, *, board: Board | None = None, scales: Scales | None = None,
-             deck: Deck | None = None) -> State:
-    """Start a game; the seed (argument, else the config's) fixes the starting player and card order."""
+             deck: Deck | None = None, order: Sequence[Animal] | None = None) -> State:
+    """Start a game; the seed (argument, else the config's) fixes the starting player and card order.
+
+    `order` replaces the shuffled box with a fixed sequence of animals (for rule cases and tests).
+    """
     seed = config.seed if seed is None else seed
     if seed is None:
         raise ConfigError("a game needs a seed: set game.seed or pass one", "game.seed")
@@ -363,4 +557,4 @@ def new_game(config: Config, seed: int | None = None, *, board: Board | None = N
         raise ConfigError("the seed must be a whole number from 0 to 2^64-1", "game.seed")
     if config.seed != seed:
         config = config.with_seed(seed)
-    return State(config, seed, board or Board.default(), scales or Scales.default(), deck or Deck.default())
+    return State(config, seed, board or Board.default(), scales or Scales.default(), deck or Deck.default(), order)

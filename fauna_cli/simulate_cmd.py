@@ -1,0 +1,308 @@
+"""`fauna simulate`: many seeded bot games, in one or several processes, summarised as tables.
+
+Game i of a run with seed S is played with seed `SplitMix64(S).fork(i).next()`, so any game can be
+replayed alone and the results do not depend on how games are spread over processes: every figure
+except the timings is a sum of whole numbers (wins as exact fractions) taken in game order.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+
+import click
+
+from fauna_cli.gameconfig import draw_seed
+from fauna_cli.render import FORMATS, dump_json, table
+from rules.core.errors import ConfigError, FaunaError
+from rules.core.names import suggest
+from rules.core.rng import SplitMix64
+from rules.fauna.config import BOT_KINDS, CARD_CHOICES, UNIT_CHOICES, Config
+from rules.fauna.scoring import PRESET_NAMES
+
+# The bots, the game and the process pool are imported when a simulation runs, not when `fauna` starts.
+
+SOURCES = ("map_correct", "map_adjacent", "scales")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game, as whole numbers per seat: enough for every figure of the summary."""
+
+    index: int
+    seed: int
+    rounds: int
+    moves: int
+    winners: tuple[int, ...]
+    score: tuple[int, ...]
+    map_correct: tuple[int, ...]
+    map_adjacent: tuple[int, ...]
+    scales: tuple[int, ...]
+    placed: tuple[int, ...]
+    lost: tuple[int, ...]
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` (0-based) of a run: independent of the other games and of --jobs."""
+    return SplitMix64(seed).fork(index).next()
+
+
+def play_one(config: Config, seed: int, index: int) -> GameRecord:
+    """Play one bots-only game to its end and count where every point came from."""
+    from rules.fauna.bots import make_bots, play_out
+    from rules.fauna.game import new_game
+
+    state = new_game(config, game_seed(seed, index))
+    n = len(state.names)
+    tally = {k: [0] * n for k in (*SOURCES, "placed", "lost")}
+
+    def on_round(s) -> None:
+        for p, move, verdict, points in s.evaluated:
+            tally["placed"][p] += 1
+            if points == 0:
+                tally["lost"][p] += 1
+            elif move.kind == "area":
+                tally["map_correct" if verdict == "correct" else "map_adjacent"][p] += points
+            else:
+                tally["scales"][p] += points
+
+    try:
+        play_out(state, make_bots(state), on_round=on_round)
+    except FaunaError as exc:  # name the game, so it can be replayed alone with `fauna play --seed`
+        raise FaunaError(f"game {index + 1} of the run (seed {state.seed}): {exc}") from exc
+    return GameRecord(index, state.seed, state.round, len(state.history),
+                      tuple(state.names.index(w) for w in state.winners), tuple(state.score),
+                      *(tuple(tally[k]) for k in (*SOURCES, "placed", "lost")))
+
+
+def play_range(config: Config, seed: int, start: int, stop: int) -> list[GameRecord]:
+    """Games start..stop-1 of a run."""
+    return [play_one(config, seed, i) for i in range(start, stop)]
+
+
+_WORKER_CONFIG: Config | None = None
+
+
+def _init_worker(config: Config) -> None:
+    """Each worker process receives the config once, so its caches keep one scoring table per run."""
+    global _WORKER_CONFIG
+    _WORKER_CONFIG = config
+
+
+def _worker_range(seed: int, start: int, stop: int) -> list[GameRecord]:
+    """What one worker process does per task."""
+    return play_range(_WORKER_CONFIG, seed, start, stop)
+
+
+# -- the command line -----------------------------------------------------------------------------------
+
+def parse_bots(text: str, players: int) -> list[tuple[str, float | None]]:
+    """'statistician,random' -> one (kind, skill) per seat; the last kind fills the remaining seats."""
+    out: list[tuple[str, float | None]] = []
+    for raw in text.split(","):
+        item = raw.strip()
+        kind, sep, skill_text = item.partition(":")
+        kind = kind.strip().lower()
+        if kind not in BOT_KINDS:
+            hints = suggest(kind, {k: k for k in BOT_KINDS})
+            raise click.BadParameter(f"unknown bot kind {item!r}; choose {', '.join(BOT_KINDS)}"
+                                     + (f" (did you mean {hints[0]!r}?)" if hints else ""), param_hint="--bots")
+        skill = None
+        if sep:
+            if kind != "naturalist":
+                raise click.BadParameter(f"{item!r}: only a naturalist takes a skill (naturalist:0.9)",
+                                         param_hint="--bots")
+            try:
+                skill = float(skill_text)
+            except ValueError:
+                skill = -1.0
+            if not 0.0 <= skill <= 1.0:
+                raise click.BadParameter(f"{item!r}: the skill must be a number from 0 to 1", param_hint="--bots")
+        out.append((kind, skill))
+    if len(out) > players:
+        raise click.BadParameter(f"{len(out)} bot kinds for {players} players", param_hint="--bots")
+    out += [out[-1]] * (players - len(out))
+    return out
+
+
+def seat_names(bots: list[tuple[str, float | None]]) -> list[str]:
+    """Player names: the kind and the seat, e.g. 'statistician1', 'naturalist0.9-2'."""
+    return [f"{kind}{'' if skill is None else format(skill, 'g') + '-'}{i}" for i, (kind, skill) in enumerate(bots, 1)]
+
+
+def build_config(bots: list[tuple[str, float | None]], preset: str, units: str, cards: str) -> Config:
+    """A validated config for the bot seats (the seed is given per game)."""
+    players = []
+    for name, (kind, skill) in zip(seat_names(bots), bots):
+        p: dict = {"name": name, "bot": kind}
+        if skill is not None:
+            p["skill"] = skill
+        players.append(p)
+    return Config.from_dict({"game": {"preset": preset, "units": units, "cards": cards}, "players": players},
+                            "simulate")
+
+
+def _pool_context():
+    """Fork where the platform has it (fast, and safe with `python -m fauna_cli`), else spawn."""
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods and sys.platform != "darwin" else "spawn")
+
+
+def run_games(config: Config, seed: int, games: int, jobs: int, progress=None) -> list[GameRecord]:
+    """Play `games` games in `jobs` processes (1: this one); records come back in game order."""
+    chunk = max(1, min(50, games // (jobs * 8) or 1))
+    ranges = [(i, min(i + chunk, games)) for i in range(0, games, chunk)]
+    records: list[GameRecord] = []
+    if jobs == 1:
+        for a, b in ranges:
+            records += play_range(config, seed, a, b)
+            if progress:
+                progress(b - a)
+        return records
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    done: dict[int, list[GameRecord]] = {}
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=_pool_context(), initializer=_init_worker,
+                             initargs=(config,)) as pool:
+        futures = {pool.submit(_worker_range, seed, a, b): a for a, b in ranges}
+        for fut in as_completed(futures):
+            recs = fut.result()
+            done[futures[fut]] = recs
+            if progress:
+                progress(len(recs))
+    for a, _ in ranges:
+        records += done[a]
+    return records
+
+
+def summarise(records: list[GameRecord], names: list[str], kinds: list[str]) -> dict:
+    """Every figure of a run except the timings; identical for the same games however they were played."""
+    n = len(names)
+    games = len(records)
+    rounds = sum(r.rounds for r in records)
+    share = [Fraction(0)] * n
+    for r in records:
+        for w in r.winners:
+            share[w] += Fraction(1, len(r.winners))
+
+    def total(field: str, p: int) -> int:
+        return sum(getattr(r, field)[p] for r in records)
+
+    seats = []
+    for p in range(n):
+        src = {k: total(k, p) for k in SOURCES}
+        seats.append({
+            "seat": p + 1, "player": names[p], "bot": kinds[p],
+            "win_rate": _ratio(share[p], games), "average_score": _ratio(total("score", p), games),
+            "points_per_round": {k: _ratio(v, rounds) for k, v in src.items()},
+            "total_points_per_round": _ratio(sum(src.values()), rounds),
+            "pieces_placed_per_round": _ratio(total("placed", p), rounds),
+            "pieces_lost_per_round": _ratio(total("lost", p), rounds),
+        })
+    by_kind = []
+    for kind in sorted(set(kinds), key=kinds.index):
+        ps = [p for p in range(n) if kinds[p] == kind]
+        won = Fraction(0)
+        for r in records:
+            won += Fraction(sum(1 for w in r.winners if kinds[w] == kind), len(r.winners))
+        seat_rounds = rounds * len(ps)
+        src = {k: sum(total(k, p) for p in ps) for k in SOURCES}
+        by_kind.append({
+            "bot": kind, "seats": len(ps), "win_rate": _ratio(won, games),
+            "points_per_round": {k: _ratio(v, seat_rounds) for k, v in src.items()},
+            "total_points_per_round": _ratio(sum(src.values()), seat_rounds),
+            "pieces_lost_per_round": _ratio(sum(total("lost", p) for p in ps), seat_rounds),
+        })
+    return {
+        "games": games, "players": n,
+        "average_rounds": _ratio(rounds, games),
+        "moves_per_game": _ratio(sum(r.moves for r in records), games),
+        "seats": seats, "bot_kinds": by_kind,
+    }
+
+
+def _ratio(num, den) -> float:
+    """A rate rounded to 4 decimals from exact numbers, so it prints the same everywhere."""
+    return round(float(Fraction(num) / den), 4) if den else 0.0
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _num(x: float) -> str:
+    return f"{x:.2f}"
+
+
+def render_text(doc: dict, fmt: str) -> str:
+    """The summary as tables for people."""
+    s, t = doc["summary"], doc["timing"]
+    head = (f"{s['games']} game{'s' if s['games'] != 1 else ''} of {s['players']} bots, seed {doc['seed']}, {doc['preset']} scoring, {doc['units']}, "
+            f"{doc['cards']} cards\n"
+            f"{t['games_per_second']:.1f} games/s ({t['seconds']:.2f} s, {t['jobs']} "
+            f"job{'s' if t['jobs'] != 1 else ''}); "
+            f"average {s['average_rounds']:.2f} rounds and {s['moves_per_game']:.1f} moves per game")
+    headers = ["seat", "bot", "wins", "avg score", "map correct/rd", "map adjacent/rd", "scales/rd", "points/rd",
+               "placed/rd", "lost/rd"]
+    rows = [[str(x["seat"]), x["player"], _pct(x["win_rate"]), _num(x["average_score"]),
+             *(_num(x["points_per_round"][k]) for k in SOURCES), _num(x["total_points_per_round"]),
+             _num(x["pieces_placed_per_round"]), _num(x["pieces_lost_per_round"])] for x in s["seats"]]
+    kind_rows = [[k["bot"], str(k["seats"]), _pct(k["win_rate"]),
+                  *(_num(k["points_per_round"][src]) for src in SOURCES), _num(k["total_points_per_round"]),
+                  _num(k["pieces_lost_per_round"])] for k in s["bot_kinds"]]
+    kind_headers = ["bot kind", "seats", "wins", "map correct/rd", "map adjacent/rd", "scales/rd", "points/rd",
+                    "lost/rd"]
+    note = "Per-round figures are per player and round; wins shared by tied players are split between them."
+    return "\n\n".join([head, table(rows, headers, fmt), table(kind_rows, kind_headers, fmt), note]) + "\n"
+
+
+@click.command("simulate")
+@click.option("--players", type=click.IntRange(2, 6), required=True, help="Number of seats, 2 to 6.")
+@click.option("--bots", "bots_text", required=True, metavar="KIND[,KIND...]",
+              help=f"Bot kind per seat ({', '.join(BOT_KINDS)}; naturalist:SKILL with a skill 0-1); "
+                   "the last kind fills the remaining seats.")
+@click.option("--games", type=click.IntRange(1, None), required=True, help="Number of games to play.")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Seed of the run (drawn and shown when left out).")
+@click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True,
+              help="Worker processes; the results do not depend on it, only the time does.")
+@click.option("--preset", default="published", show_default=True,
+              help=f"Scoring table: {' or '.join(PRESET_NAMES)}, or the path of a table file.")
+@click.option("--units", type=click.Choice(UNIT_CHOICES), default="metric", show_default=True)
+@click.option("--cards", type=click.Choice(CARD_CHOICES), default="mixed", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="plain", show_default=True,
+              help="Output: plain text tables, GitHub or grid tables, or JSON.")
+def simulate(players, bots_text, games, seed, jobs, preset, units, cards, fmt) -> None:
+    """Play many seeded bot games and print win rates and where the points came from."""
+    bots = parse_bots(bots_text, players)
+    try:
+        config = build_config(bots, preset, units, cards)
+    except ConfigError as exc:
+        message = str(exc).replace("simulate: ", "", 1).replace("game.preset: ", "", 1)
+        raise click.BadParameter(message, param_hint="--preset") from None
+    if seed is None:
+        seed = draw_seed()
+    jobs = min(jobs, games)
+    started = time.perf_counter()
+    if sys.stderr.isatty():
+        with click.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
+            records = run_games(config, seed, games, jobs, progress=bar.update)
+    else:  # no bar (and no stray label) when stderr is a file or a pipe
+        records = run_games(config, seed, games, jobs)
+    seconds = time.perf_counter() - started
+    names = config.names
+    kinds = [kind if skill is None else f"{kind}:{format(skill, 'g')}" for kind, skill in bots]
+    doc = {
+        "seed": seed, "preset": config.table.name, "units": units, "cards": cards,
+        "bots": kinds,
+        "summary": summarise(records, names, kinds),
+        "timing": {"seconds": round(seconds, 3), "games_per_second": round(games / seconds, 1) if seconds else 0.0,
+                   "jobs": jobs},
+    }
+    if fmt == "json":
+        click.echo(dump_json(doc), nl=False)
+    else:
+        click.echo(render_text(doc, fmt), nl=False)

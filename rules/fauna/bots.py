@@ -1,0 +1,412 @@
+"""Computer players: `random`, the fair `statistician`, and the `naturalist` who knows the answer (sometimes).
+
+    bot = make_bot(PlayerSpec("hal", bot="statistician"), seed=7, seat=1)
+    state.apply(bot.choose(state))
+
+Each bot draws from its own stream, `SplitMix64(seed).fork(BOT_STREAM + seat)`, so adding or changing a
+bot never changes the deck order. Decisions use only integer arithmetic and the four basic float
+operations (no log/exp), which IEEE-754 rounds the same way everywhere: a seed gives the same moves on
+every machine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Protocol
+
+from rules.core.errors import ConfigError, FaunaError
+from rules.core.names import normalize, suggest
+from rules.core.rng import SplitMix64
+from rules.fauna.animals import Deck
+from rules.fauna.board import Board
+from rules.fauna.config import BOT_KINDS, PlayerSpec
+from rules.fauna.events import Event
+from rules.fauna.game import BOT_STREAM, CardFront, Spots, State, board_index, spots_for
+from rules.fauna.moves import PASS, Move
+from rules.fauna.scales import Scales
+from rules.fauna.scoring import ScoringTable
+
+DEFAULT_SKILL = 0.5  # a naturalist without a configured skill: informed on half its decisions
+MAX_ROUNDS = 5000  # a bots-only game longer than this is a bug, not a long game
+
+
+class Bot(Protocol):
+    """A computer player: given the state with it to move, a legal move."""
+
+    kind: str
+
+    def choose(self, state: State) -> Move:
+        ...
+
+
+class RandomBot:
+    """Uniformly random among the legal moves (pass counts as one of them once it is allowed)."""
+
+    kind = "random"
+
+    def __init__(self, stream: SplitMix64) -> None:
+        self.stream = stream
+
+    def choose(self, state: State) -> Move:
+        return self.pick(state, decision_rng(self.stream, state))
+
+    @staticmethod
+    def pick(state: State, rng: SplitMix64) -> Move:
+        """A uniformly random legal move drawn from `rng`."""
+        cur = state.to_move_index
+        if state.hand[cur] == 0:
+            return PASS
+        spots = state.spots()
+        targets, taken = spots.targets, state.pieces
+        n = len(targets)
+        total = n + (1 if state.placed[cur] > 0 else 0)
+        below = rng.below
+        while True:  # rejection sampling: uniform over the free spots (and pass)
+            k = below(total)
+            if k == n:
+                return PASS
+            if targets[k] not in taken:
+                return spots.moves[k]
+
+
+def decision_rng(stream: SplitMix64, state: State) -> SplitMix64:
+    """The random stream of one decision: a function of the bot's seat stream and the move number only.
+
+    So a bot's choice depends on the position alone, not on what the bot object did before: an undo, a
+    game continued by e-mail in a new process, or a replay gets the same decision at the same move.
+    """
+    return stream.fork(state.seq + 1)
+
+
+class NaturalistBot:
+    """Knows the answer, but only some of the time: each decision is informed with probability `skill`.
+
+    An informed decision takes a free spot worth the most true points, or passes (once it may) when no
+    free spot scores; an uninformed one is a uniformly random legal move, like the random bot's. So
+    skill 1 is near-perfect, 0 is random, and the win rate moves smoothly in between.
+    """
+
+    kind = "naturalist"
+
+    def __init__(self, stream: SplitMix64, skill: float) -> None:
+        if not 0.0 <= skill <= 1.0:
+            raise ConfigError(f"a naturalist's skill must be from 0 to 1, not {skill}", "players.skill")
+        self.stream = stream
+        self.skill = skill
+        self._truth: tuple[tuple, list[int]] | None = None
+
+    def _points(self, state: State, spots: Spots) -> list[int]:
+        key = (state.seed, state.card_pos, state.animal.name, state.units, id(state.table), id(spots))
+        if self._truth is None or self._truth[0] != key:
+            self._truth = (key, [state.points(m)[1] for m in spots.moves])
+        return self._truth[1]
+
+    def choose(self, state: State) -> Move:
+        cur = state.to_move_index
+        if state.hand[cur] == 0:
+            return PASS
+        rng = decision_rng(self.stream, state)  # one draw decides, the next ones pick
+        if self.skill < 1.0 and rng.random() >= self.skill:
+            return RandomBot.pick(state, rng)
+        spots = state.spots()
+        truth = self._points(state, spots)
+        taken, targets = state.pieces, spots.targets
+        best_k, best = -1, -1
+        for k in range(len(targets)):
+            if truth[k] > best and targets[k] not in taken:
+                best_k, best = k, truth[k]
+        if best <= 0 and state.placed[cur] > 0:
+            return PASS
+        return spots.moves[best_k]
+
+
+# -- the statistician: a fair player that infers from the card front and the rest of the deck ----------------
+
+CLASS_OTHER = 0.1    # weight of an animal of another class, against 1 for the same class
+TOKEN_WEIGHT = 15.0  # a shared name word counts this much, divided by how many animals use it
+GENUS_WEIGHT = 20.0  # a shared genus (first word of the scientific name)
+HINT_BOOST = 16.0    # an area named in the name, when no other animal's name tells how reliable that is
+HINT_MAX = 20.0      # the most a name hint can multiply an area's weight
+LOSS = 0.5           # points a piece lost to the stock is worth, weighed against the expected gain
+MIN_WORD = 4         # shorter name words carry no information
+
+
+def words(*texts: str) -> frozenset[str]:
+    """Lower-case words of at least MIN_WORD letters, e.g. 'Grevy's zebra' -> {'grevy', 'zebra'}."""
+    out = set()
+    for text in texts:
+        for raw in text.replace("-", " ").replace("/", " ").split():
+            w = normalize(raw)
+            if len(w) >= MIN_WORD:
+                out.add(w)
+    return frozenset(out)
+
+
+@dataclass(frozen=True)
+class Known:
+    """What the deck says about one animal that the statistician may learn from (never the current one)."""
+
+    name: str
+    scientific: str
+    cls: str
+    n_areas: int
+    areas: frozenset[int]  # indices into the board's area order
+    genus: str
+    words: frozenset[str]
+    spaces: dict  # measure -> space index on its scale, in the game's units (None: N/A)
+
+
+@dataclass
+class DeckFacts:
+    """The deck digested once per deck, board, scales and units: per-animal facts and word frequencies."""
+
+    known: list[Known]
+    df: dict[str, int]  # word -> number of animals whose names use it
+    area_words: dict[str, frozenset[int]]  # word of an area's name, alias or continent -> the areas it names
+    neighbors: list[tuple[int, ...]]  # area index -> neighbouring area indices
+
+
+def _facts(deck: Deck, board: Board, scales: Scales, units: str) -> DeckFacts:
+    names = board.names
+    index = {n: i for i, n in enumerate(names)}
+    known = []
+    df: dict[str, int] = {}
+    for a in deck.animals:
+        spaces = {}
+        for m, v in a.measures.items():
+            spaces[m] = None if v is None else scales.for_measure(m).space_of(v, units)
+        ws = words(a.name, a.scientific)
+        for w in ws:
+            df[w] = df.get(w, 0) + 1
+        genus = normalize(a.scientific.split()[0]) if a.scientific.split() else ""
+        known.append(Known(a.name, a.scientific, a.cls, a.n_areas, frozenset(index[x] for x in a.areas if x in index),
+                           genus, ws, spaces))
+    area_words: dict[str, set[int]] = {}
+    for area in board.areas:
+        for label in (area.name, *area.aliases, area.continent):
+            for w in words(label):
+                area_words.setdefault(w, set()).add(index[area.name])
+    idx = board_index(board)
+    neighbors = [tuple(index[b] for b in idx.neighbors[n]) for n in names]
+    return DeckFacts(known, df, {w: frozenset(a) for w, a in sorted(area_words.items())}, neighbors)
+
+
+_FACTS: dict[tuple, tuple[Deck, Board, Scales, DeckFacts]] = {}
+
+
+def deck_facts(deck: Deck, board: Board, scales: Scales, units: str) -> DeckFacts:
+    """Cached DeckFacts (the key holds references, so an id is never mistaken for another object's)."""
+    key = (id(deck), id(board), id(scales), units)
+    hit = _FACTS.get(key)
+    if hit is not None and hit[0] is deck and hit[1] is board and hit[2] is scales:
+        return hit[3]
+    facts = _facts(deck, board, scales, units)
+    if len(_FACTS) > 16:
+        _FACTS.clear()
+    _FACTS[key] = (deck, board, scales, facts)
+    return facts
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """Per spot of the card: expected points and the chance the piece scores nothing."""
+
+    spots: Spots
+    gain: tuple[float, ...]
+    miss: tuple[float, ...]
+
+
+def _similarity(front: CardFront, front_words: frozenset[str], genus: str, k: Known, df: dict[str, int]) -> float:
+    w = 1.0 if k.cls == front.cls else CLASS_OTHER
+    bonus = 1.0
+    for word in sorted(front_words & k.words):  # sorted: float sums must not follow the hash seed
+        bonus += TOKEN_WEIGHT / df.get(word, 1)
+    if genus and k.genus == genus:
+        bonus += GENUS_WEIGHT
+    return w * bonus
+
+
+def estimate(front: CardFront, deck: Deck, board: Board, scales: Scales, units: str, table: ScoringTable) -> Estimate:
+    """What the statistician expects of each spot, from the card front and the *other* animals only.
+
+    Areas: where similar animals live (same class, similar number of areas, shared name words or genus),
+    boosted where the name itself names an area or continent, scaled so the expected number of home
+    areas equals the number on the card. Scales: where similar animals fall, smoothed over neighbours.
+    """
+    facts = deck_facts(deck, board, scales, units)
+    n_board = len(facts.neighbors)
+    front_words = words(front.name, front.scientific)
+    parts = front.scientific.split()
+    genus = normalize(parts[0]) if parts else ""
+    others = [k for k in facts.known if k.name != front.name and k.scientific != front.scientific]
+    sims = [_similarity(front, front_words, genus, k, facts.df) for k in others]
+
+    # Areas ------------------------------------------------------------------------------------------
+    n = front.n_areas
+    mass = [0.0] * n_board
+    total = 0.0
+    for k, s in zip(others, sims):
+        m = k.n_areas
+        gap = n - m if n > m else m - n
+        w = s / (1.0 + gap / (1.0 + 0.25 * (n if n < m else m)))
+        for i in k.areas:
+            mass[i] += w
+        total += w * m
+    for aw, areas in facts.area_words.items():  # 'Malayan', 'madagascariensis', 'African' name areas
+        if not any(word.startswith(aw) for word in front_words):
+            continue
+        named = [k for k in others if any(word.startswith(aw) for word in k.words)]
+        if named:  # how often such a name was right for the other animals, against chance
+            right = sum(1 for k in named if k.areas & areas)
+            chance = max(sum(1 for k in others if k.areas & areas), 1) / len(others)
+            boost = min(HINT_MAX, (right + 1) / (len(named) + 2) / chance)
+        else:
+            boost = HINT_BOOST
+        if boost > 1.0:
+            for i in areas:
+                mass[i] *= boost
+    for i in range(n_board):
+        mass[i] += 0.01 * (total if total > 0 else 1.0) / n_board  # never quite impossible
+    scale = n / sum(mass)
+    p = [min(0.95, x * scale) for x in mass]
+    row = table.row_for(n)
+    spots = spots_for(board, scales, tuple(s for m, s, o in front.measures if o))
+    gain: list[float] = []
+    miss: list[float] = []
+    for i in range(n_board):
+        none_near = 1.0
+        for j in facts.neighbors[i]:
+            none_near *= 1.0 - p[j]
+        adj = (1.0 - p[i]) * (1.0 - none_near) if row.adjacent > 0 else 0.0
+        gain.append(p[i] * row.correct + adj * row.adjacent)
+        miss.append(1.0 - p[i] - adj)
+
+    # Scales -----------------------------------------------------------------------------------------
+    for measure, key, open_ in front.measures:
+        if not open_:
+            continue
+        size = len(scales.get(key))
+        hist = [0.0] * size
+        for k, s in zip(others, sims):
+            sp = k.spaces.get(measure)
+            if sp is None and key == "length":  # fall back on another size measure on the same scale
+                sp = next((k.spaces[m] for m in ("length", "total_length", "height") if k.spaces.get(m) is not None),
+                          None)
+                s *= 0.3
+            if sp is not None:
+                hist[sp] += s
+        smooth = [hist[i] + 0.5 * ((hist[i - 1] if i > 0 else 0.0) + (hist[i + 1] if i + 1 < size else 0.0))
+                  for i in range(size)]
+        tot = sum(smooth)
+        prob = [(x + 0.002 * tot) / (tot * (1.0 + 0.002 * size)) if tot > 0 else 1.0 / size for x in smooth]
+        for i in range(size):
+            near = (prob[i - 1] if i > 0 else 0.0) + (prob[i + 1] if i + 1 < size else 0.0)
+            gain.append(prob[i] * table.scale_correct + near * table.scale_adjacent)
+            miss.append(1.0 - prob[i] - near)
+    return Estimate(spots, tuple(gain), tuple(miss))
+
+
+_ESTIMATES: dict[tuple, tuple[Deck, Board, Scales, Estimate]] = {}
+
+
+class StatisticianBot:
+    """A fair player: sees the card front, the board and the pieces, never the answer.
+
+    It takes the free spot with the best expected points less the expected cost of losing the piece,
+    and passes (once it may) when no spot is worth that risk. It is deterministic: it needs no random
+    stream, so its seat's stream is left unused.
+    """
+
+    kind = "statistician"
+
+    def __init__(self, loss: float | None = None) -> None:
+        self.loss = LOSS if loss is None else loss
+
+    def _estimate(self, state: State, front: CardFront) -> Estimate:
+        # The table is compared by value: a config sent to a worker process arrives as an equal copy.
+        key = (front, id(state.deck), id(state.board), id(state.scales), state.units, state.table)
+        hit = _ESTIMATES.get(key)
+        if hit is not None and hit[0] is state.deck and hit[1] is state.board and hit[2] is state.scales:
+            return hit[3]
+        est = estimate(front, state.deck, state.board, state.scales, state.units, state.table)
+        if len(_ESTIMATES) > 4096:
+            _ESTIMATES.clear()
+        _ESTIMATES[key] = (state.deck, state.board, state.scales, est)
+        return est
+
+    def choose(self, state: State) -> Move:
+        cur = state.to_move_index
+        if state.hand[cur] == 0:
+            return PASS
+        est = self._estimate(state, state.front)
+        taken, targets = state.pieces, est.spots.targets
+        loss = self.loss
+        best_k, best_u = -1, 0.0
+        for k in range(len(targets)):
+            if targets[k] in taken:
+                continue
+            u = est.gain[k] - loss * est.miss[k]
+            if best_k < 0 or u > best_u:
+                best_k, best_u = k, u
+        if state.placed[cur] > 0 and best_u < 0.0:
+            return PASS
+        return est.spots.moves[best_k]
+
+
+# -- making bots and playing them --------------------------------------------------------------------------
+
+def make_bot(spec: PlayerSpec, seed: int, seat: int) -> Bot:
+    """The computer player a seat's spec asks for, with its own random stream from the game seed and seat."""
+    if spec.bot is None:
+        raise ConfigError(f"{spec.name} is not a computer player (no bot kind)", "players.bot")
+    if spec.bot not in BOT_KINDS:
+        hints = suggest(spec.bot, {k: k for k in BOT_KINDS})
+        raise ConfigError(f"{spec.name}: unknown bot kind {spec.bot!r}; choose {', '.join(BOT_KINDS)}"
+                          + (f" (did you mean {hints[0]!r}?)" if hints else ""), "players.bot")
+    if spec.skill is not None and spec.bot != "naturalist":
+        raise ConfigError(f"{spec.name}: skill applies only to naturalist bots, not to a {spec.bot}", "players.skill")
+    rng = SplitMix64(seed).fork(BOT_STREAM + seat)
+    if spec.bot == "random":
+        return RandomBot(rng)
+    if spec.bot == "statistician":
+        return StatisticianBot()
+    return NaturalistBot(rng, DEFAULT_SKILL if spec.skill is None else spec.skill)
+
+
+def make_bots(state: State) -> list[Bot | None]:
+    """One bot per seat of the game (None for the human seats)."""
+    return [None if p.bot is None else make_bot(p, state.seed, seat) for seat, p in enumerate(state.config.players)]
+
+
+class GameTooLong(FaunaError):
+    """A bots-only game that did not end: a rules or bot bug, reported rather than looping forever."""
+
+
+def bot_turns(state: State, bots: list[Bot | None]) -> Iterator[tuple[str, Move, list[Event]]]:
+    """Play the bots' turns, one per iteration, until a human is to move or the game ends.
+
+    Yields (player, move, events) after each move, so a front end can show it before the next.
+    """
+    while not state.over:
+        bot = bots[state.to_move_index]
+        if bot is None:
+            return
+        name = state.to_move
+        move = bot.choose(state)
+        yield name, move, state.apply(move, name)
+
+
+def play_out(state: State, bots: list[Bot | None], *, quiet: bool = True, on_round=None) -> State:
+    """Let the bots play until the game ends; `on_round(state)` is called after each evaluation."""
+    while not state.over:
+        bot = bots[state.to_move_index]
+        if bot is None:
+            raise ConfigError(f"{state.to_move} is a human player; play_out needs a bot in every seat", "players.bot")
+        rnd = state.round
+        state.apply(bot.choose(state), quiet=quiet)
+        if state.round != rnd or state.over:
+            if on_round is not None:
+                on_round(state)
+            if state.round > MAX_ROUNDS:
+                raise GameTooLong(f"the game passed {MAX_ROUNDS} rounds without a winner (seed {state.seed})")
+    return state

@@ -2,4 +2,5 @@
 
 from fauna_cli.main import main
 
-main()
+if __name__ == "__main__":
+    main()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -51,11 +52,22 @@ def parse_toml(text: str, where: str) -> dict:
 
 
 def atomic_write(path: str | Path, text: str) -> None:
-    """Write a whole file or nothing: temporary file in the same folder, fsync, rename."""
+    """Replace a file with new text all at once (temporary file in the same folder, fsync, rename).
+
+    The new file keeps the old one's permissions (a new one gets the umask's), so a game in a shared
+    folder stays readable by everyone who could read it before.
+    """
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
             f.flush()

@@ -8,16 +8,29 @@ import sys
 import click
 
 from fauna_cli import exitcodes
-from fauna_cli.files import atomic_write, read_text
-from fauna_cli.gameconfig import default_config_text, draw_seed, load_config
 from fauna_cli.render import FORMATS, dump_json, table
 from rules.core.errors import FaunaError, UnknownArea
-from rules.fauna import Board, Deck, Scales, new_game
-from rules.fauna.animals import MEASURE_TITLES
-from rules.fauna.game import card_front
+from rules.fauna import Board
 
 
-class FaunaGroup(click.Group):
+class LazyGroup(click.Group):
+    """A click group whose sub-commands named in `lazy` are imported on first use."""
+
+    lazy: dict = {}
+
+    def list_commands(self, ctx):
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx, name):
+        if name not in self.commands and name in self.lazy:
+            import importlib
+
+            module, attr = self.lazy[name].split(":")
+            self.add_command(getattr(importlib.import_module(module), attr), name)
+        return super().get_command(ctx, name)
+
+
+class FaunaGroup(LazyGroup):
     """A click group that turns engine errors into one line and the documented exit code."""
 
     def main(self, *args, **kwargs):
@@ -54,6 +67,7 @@ def _complete_area(ctx, param, incomplete):
 
 
 def _complete_animal(ctx, param, incomplete):
+    from rules.fauna import Deck
     inc = incomplete.lower()
     return [click.shell_completion.CompletionItem(n) for n in Deck.default().names() if n.lower().startswith(inc)]
 
@@ -74,10 +88,15 @@ def cli() -> None:
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Seed (overrides the config's).")
 @click.option("--moves", "moves_path", type=click.Path(dir_okay=False, allow_dash=True),
               help="Play a move script ('-' for stdin) instead of prompting.")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False),
+              help="Keep the replay log of the game in FILE (rewritten atomically after every move).")
 @FORMAT_OPTION
-def play(config_path, seed, moves_path, fmt) -> None:
-    """Play a game: hot-seat at this terminal, or from a move script."""
-    from fauna_cli.play import check_no_bots, run_interactive, run_script
+def play(config_path, seed, moves_path, log_path, fmt) -> None:
+    """Play a game: hot-seat at this terminal, or from a move script. Computer players move by themselves."""
+    from fauna_cli.files import read_text
+    from fauna_cli.gameconfig import draw_seed, load_config
+    from fauna_cli.play import run_interactive, run_script
+    from rules.fauna import new_game
 
     cfg = load_config(config_path)
     if seed is None:
@@ -86,18 +105,17 @@ def play(config_path, seed, moves_path, fmt) -> None:
     if drawn:
         seed = draw_seed()
     state = new_game(cfg, seed)
-    check_no_bots(state)
     if fmt != "json":
         click.echo(f"Seed {seed}{' (drawn; replay with --seed ' + str(seed) + ')' if drawn else ''}; "
                    f"players: {', '.join(state.names)}; goal {state.goal} points; {cfg.table.name} scoring, "
                    f"{cfg.units}, {cfg.cards} cards.")
     if moves_path is not None:
         text = sys.stdin.read() if moves_path == "-" else read_text(moves_path, "move script")
-        code = run_script(state, text, "<stdin>" if moves_path == "-" else moves_path, fmt)
+        code = run_script(state, text, "<stdin>" if moves_path == "-" else moves_path, fmt, log_path)
     else:
         if fmt == "json":
             raise click.UsageError("--format json needs --moves (interactive play prints tables)")
-        code = run_interactive(state, fmt)
+        code = run_interactive(state, fmt, log_path)
     sys.exit(code)
 
 
@@ -106,6 +124,8 @@ def play(config_path, seed, moves_path, fmt) -> None:
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 def new_config(path, force) -> None:
     """Write a commented default config to PATH (or print it)."""
+    from fauna_cli.files import atomic_write
+    from fauna_cli.gameconfig import default_config_text
     text = default_config_text()
     if path is None:
         click.echo(text, nl=False)
@@ -194,6 +214,7 @@ def map_adjacent(a, b, fmt) -> None:
 @FORMAT_OPTION
 def scales_cmd(units, fmt) -> None:
     """The spaces of the three scales."""
+    from rules.fauna import Scales
     sc = Scales.default()
     if fmt == "json":
         click.echo(dump_json([{"scale": s.key, "title": s.title, "measures": list(s.measures), "units": units,
@@ -206,7 +227,7 @@ def scales_cmd(units, fmt) -> None:
         click.echo()
 
 
-@cli.group("animal")
+@cli.group("animal", cls=LazyGroup)
 def animal_group() -> None:
     """The animal deck."""
 
@@ -218,6 +239,9 @@ def animal_group() -> None:
 @FORMAT_OPTION
 def animal_show(name, reveal, units, fmt) -> None:
     """The card of an animal (the answer only with --reveal)."""
+    from rules.fauna import Deck, Scales
+    from rules.fauna.animals import MEASURE_TITLES
+    from rules.fauna.game import card_front
     a = Deck.default().animal(name)
     front = card_front(a)
     doc = {"card": a.card, "side": a.side, **front.to_dict()}
@@ -252,6 +276,7 @@ def animal_show(name, reveal, units, fmt) -> None:
 @FORMAT_OPTION
 def animal_list(cards, fmt) -> None:
     """Every animal in the deck (card fronts only)."""
+    from rules.fauna import Deck
     animals = [a for a in Deck.default().animals if cards is None or a.side == cards]
     if fmt == "json":
         click.echo(dump_json([{"card": a.card, "side": a.side, "difficulty": a.side, "name": a.name,
@@ -262,8 +287,15 @@ def animal_list(cards, fmt) -> None:
     click.echo(table(rows, ["card", "side", "name", "scientific", "class", "areas"], fmt))
 
 
-# Commands defined in other modules are registered below, one line each.
+# Commands defined in other modules: imported only when used (keeps `fauna map ...` fast to start).
+LAZY_COMMANDS = {"check": "fauna_cli.check_cmd:check", "replay": "fauna_cli.replay_cmd:replay",
+                 "pbem": "fauna_cli.pbem_cmd:pbem", "simulate": "fauna_cli.simulate_cmd:simulate"}
+LAZY_ANIMAL_COMMANDS = {"stats": "fauna_cli.deck_cmd:stats"}
 # (end of command registrations)
+
+
+cli.lazy = LAZY_COMMANDS
+animal_group.lazy = LAZY_ANIMAL_COMMANDS
 
 
 def main() -> None:

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import click
 
 from fauna_cli import exitcodes
+from fauna_cli.files import atomic_write
 from fauna_cli.render import (RoundReports, dump_json, front_lines, move_line, round_text, status_dict, status_text,
                               style, table)
-from rules.core.errors import FaunaError, IllegalMove, MoveSyntaxError
+from rules.core.errors import FaunaError, MoveSyntaxError
 from rules.fauna import State
+from rules.fauna.bots import bot_turns, make_bots
 from rules.fauna.events import RoundStarted
+from rules.fauna.replay import log_text
 from rules.fauna.script import parse_script
 
 HELP_TEXT = """Type one of:
@@ -29,45 +31,85 @@ HELP_TEXT = """Type one of:
 
 @dataclass
 class Session:
-    """A running game and how to show it."""
+    """A running game, its computer players, where its log goes and how to show it."""
 
     state: State
     fmt: str
     reports: RoundReports
+    bots: list = field(default_factory=list)
+    log_path: str | None = None
+
+    @classmethod
+    def start(cls, state: State, fmt: str, log_path: str | None) -> "Session":
+        s = cls(state, fmt, RoundReports(state), make_bots(state), log_path)
+        s.save()
+        return s
 
     def out(self, text: str = "") -> None:
         if self.fmt != "json":
             click.echo(text)
 
-    def show_reports(self, done: list[dict]) -> None:
+    def save(self) -> None:
+        """Rewrite the replay log (atomically) so it always holds the game so far."""
+        if self.log_path:
+            atomic_write(self.log_path, log_text(self.state))
+
+    def show_front(self) -> None:
+        st = self.state
+        self.out("\n".join(front_lines(st.front, st.round, st.names[st.start])))
+
+    def after(self, events: list, echo_moves: bool) -> list[dict]:
+        """Show a move's events and any round it completed; returns the completed round reports."""
+        if echo_moves and self.fmt != "json":
+            for e in events:
+                line = move_line(e)
+                if line:
+                    click.echo(line)
+        done = self.reports.feed(events)
         for report in done:
             self.out(round_text(report, self.fmt))
+        if any(isinstance(e, RoundStarted) for e in events):
+            self.show_front()
+        return done
+
+    def is_bot(self, name: str) -> bool:
+        return self.bots[self.state.names.index(name)] is not None
+
+    def run_bots(self, echo_moves: bool) -> bool:
+        """Let computer players move until a human is to move or the game ends; True if any moved."""
+        moved = False
+        for _name, _move, events in bot_turns(self.state, self.bots):
+            moved = True
+            self.after(events, echo_moves)
+            self.save()
+        return moved
 
 
-def run_script(state: State, script_text: str, source: str, fmt: str) -> int:
-    """Play a move script; the first bad line stops the game with FILE:LINE and exit 3."""
-    s = Session(state, fmt, RoundReports(state))
-    if fmt != "json":
-        s.out("\n".join(front_lines(state.front, state.round, state.names[state.start])))
-        s.out()
+def run_script(state: State, script_text: str, source: str, fmt: str, log_path: str | None = None) -> int:
+    """Play a move script (computer players move by themselves); the first bad line stops with FILE:LINE, exit 3."""
+    s = Session.start(state, fmt, log_path)
+    s.show_front()
     try:
         lines = parse_script(script_text)
     except MoveSyntaxError as exc:
         return _fail(f"{source}:{exc.line}: {exc}", exitcodes.ILLEGAL_MOVE)
+    s.run_bots(echo_moves=False)
     for line in lines:
         if state.is_over:
             return _fail(f"{source}:{line.line}: the game is already over; {line.text()!r} cannot be played",
+                         exitcodes.ILLEGAL_MOVE)
+        if line.player in state.names and s.is_bot(line.player):
+            return _fail(f"{source}:{line.line}: {line.player} is a computer player and moves by itself",
                          exitcodes.ILLEGAL_MOVE)
         try:
             events = state.apply(line.move, line.player)
         except FaunaError as exc:
             return _fail(f"{source}:{line.line}: {line.player}: {exc}", exitcodes.ILLEGAL_MOVE)
-        s.show_reports(s.reports.feed(events))
-        if any(isinstance(e, RoundStarted) for e in events) and fmt != "json":
-            s.out("\n".join(front_lines(state.front, state.round, state.names[state.start])))
-            s.out()
+        s.after(events, echo_moves=False)
+        s.save()
+        s.run_bots(echo_moves=False)
     if fmt == "json":
-        click.echo(dump_json(game_json(state, s.reports.reports)))
+        click.echo(dump_json(game_json(state, s.reports.reports)), nl=False)
     elif not state.is_over:
         s.out(f"The script ended before the game did. {status_text(state)}")
     return exitcodes.OK
@@ -83,16 +125,17 @@ def _fail(message: str, code: int) -> int:
     return code
 
 
-def run_interactive(state: State, fmt: str) -> int:
-    """Hot-seat play at one terminal until the game ends, or the input does."""
-    s = Session(state, fmt, RoundReports(state))
-    shown_round = None
-    undo: tuple[State, str, list] | None = None  # state before the last placement, its player, its events
-    while not state.is_over:
-        if shown_round != state.round:
-            click.echo()
-            click.echo("\n".join(front_lines(state.front, state.round, state.names[state.start])))
-            shown_round = state.round
+def run_interactive(state: State, fmt: str, log_path: str | None = None) -> int:
+    """Hot-seat play at one terminal until the game ends or the input does; computer players move by themselves."""
+    s = Session.start(state, fmt, log_path)
+    click.echo()
+    s.show_front()
+    undo: tuple[State, str] | None = None  # state before the last human placement, and its player
+    while not s.state.is_over:
+        if s.run_bots(echo_moves=True):
+            undo = None
+            continue
+        state = s.state
         p = state.to_move
         i = state.names.index(p)
         prompt = f"{style(p, bold=True)} (hand {state.hand[i]}, score {state.score[i]})> "
@@ -107,43 +150,35 @@ def run_interactive(state: State, fmt: str) -> int:
             continue
         if word in ("help", "?"):
             click.echo(HELP_TEXT)
-            continue
-        if word == "quit":
+        elif word == "quit":
             click.echo(f"Game left unfinished. {status_text(state)}")
             return exitcodes.OK
-        if word == "board":
+        elif word == "board":
             taken = state.taken()
             click.echo(table(taken, ["taken", "by"], "plain") if taken else "Nothing is taken yet this round.")
-            continue
-        if word == "scales":
+        elif word == "scales":
             click.echo(scales_text(state))
-            continue
-        if word == "undo":
+        elif word == "undo":
             if undo is None:
                 click.echo("Nothing to undo: only the last placement can be taken back, before its player moves again"
                            " and before the round is evaluated.")
                 continue
-            before, who, _ = undo
-            state = before
-            s.state = state
-            s.reports.state = state
+            before, who = undo
+            s.state = s.reports.state = before
+            s.save()
             undo = None
             click.echo(f"Took back {who}'s last placement; {who} to move again.")
-            continue
-        try:
-            move = state.parse(text)
-            before = state.copy()
-            events = state.apply(move, p)
-        except FaunaError as exc:
-            click.echo(f"  {exc}")
-            continue
-        for e in events:
-            line = move_line(e)
-            if line:
-                click.echo(line)
-        done = s.reports.feed(events)
-        undo = (before, p, events) if move.kind != "pass" and not done else None
-        s.show_reports(done)
+        else:
+            try:
+                move = state.parse(text)
+                before = state.copy()
+                events = state.apply(move, p)
+            except FaunaError as exc:
+                click.echo(f"  {exc}")
+                continue
+            done = s.after(events, echo_moves=True)
+            s.save()
+            undo = (before, p) if move.kind != "pass" and not done else None
     return exitcodes.OK
 
 
@@ -160,11 +195,3 @@ def scales_text(state: State) -> str:
             rows.append([str(sp.index + 1), sp.label, taken.get(text, "")])
         out.append(f"{scale.title} ({measure.replace('_', ' ')}):\n" + table(rows, ["#", "space", "taken by"], "plain"))
     return "\n\n".join(out) if out else "No scale is open for this animal."
-
-
-def check_no_bots(state: State) -> None:
-    """Computer players need the bots module; refuse clearly rather than pretend."""
-    bots = [p.name for p in state.config.players if p.bot]
-    if bots:
-        raise IllegalMove(f"computer players are not available yet ({', '.join(bots)})")
-    _ = sys

@@ -7,11 +7,12 @@ import os
 import sys
 
 import click
-from tabulate import tabulate
 
-from rules.fauna.animals import MEASURE_TITLES
-from rules.fauna.events import Event, GameOver, Passed, Placed, RoundEvaluated, RoundStarted, Upkeep
-from rules.fauna.game import CardFront, State
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rules.fauna.events import Event
+    from rules.fauna.game import CardFront, State
 
 FORMATS = ("plain", "github", "grid", "json")
 
@@ -29,6 +30,8 @@ def style(text: str, **kw) -> str:
 
 def table(rows, headers, fmt: str) -> str:
     """A tabulate table in the chosen text format."""
+    from tabulate import tabulate
+
     return tabulate(rows, headers=headers, tablefmt="simple" if fmt == "plain" else fmt, disable_numparse=True)
 
 
@@ -40,6 +43,8 @@ def front_lines(front: CardFront, round_no: int | None = None, starter: str | No
     if round_no is not None:
         lines.append(style(f"Round {round_no}", bold=True) + (f" (starting player: {starter})" if starter else ""))
     lines.append(head)
+    from rules.fauna.animals import MEASURE_TITLES
+
     asked = []
     for m, scale, open_ in front.measures:
         asked.append(f"{MEASURE_TITLES[m]} on the {scale} scale" + ("" if open_ else " (N/A: closed)"))
@@ -58,6 +63,8 @@ class RoundReports:
 
     def feed(self, events: list[Event]) -> list[dict]:
         """Take a move's events; return the reports completed by them."""
+        from rules.fauna.events import GameOver, RoundEvaluated, RoundStarted, Upkeep
+
         done = []
         for e in events:
             if isinstance(e, RoundEvaluated):
@@ -109,6 +116,8 @@ class RoundReports:
 
 def round_text(report: dict, fmt: str) -> str:
     """A round's evaluation as tables."""
+    from rules.fauna.animals import MEASURE_TITLES
+
     a = report["animal"]
     out = [style(f"Round {report['round']} evaluation: {a['name']} ({a['scientific']}), {a['class']}", bold=True)]
     ans = [["areas", f"{a['areas']}: " + ", ".join(report["answer"]["areas"]), ""]]
@@ -137,6 +146,8 @@ def winners_line(winners: list[str]) -> str:
 
 def move_line(e: Event) -> str | None:
     """One line for a placement or pass, for interactive play."""
+    from rules.fauna.events import Passed, Placed
+
     if isinstance(e, Placed):
         return f"{e.player} placed on {e.move} ({e.hand} left)"
     if isinstance(e, Passed):

@@ -34,7 +34,6 @@ def script_for(config_path: str | None, seed: int, policy_seed: int) -> str:
     lines = [f"# A complete game: bundled default config, seed {seed}. Regenerate with tools/make_script_goldens.py."]
     noted = 0
     while not state.is_over:
-        p = state.names.index(state.to_move)
         moves = state.legal_moves()
         if PASS in moves and rng.below(3) == 0:
             move = PASS

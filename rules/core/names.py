@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 
@@ -20,6 +19,8 @@ def suggest(word: str, candidates: dict[str, str], limit: int = 3) -> list[str]:
     """Closest display names for a miss; `candidates` maps normalised keys to display names."""
     key = normalize(word)
     keys = sorted(candidates)
+    import difflib
+
     found = difflib.get_close_matches(key, keys, n=limit * 3, cutoff=0.75)
     starts = [k for k in keys if key and k.startswith(key)]
     out: list[str] = []

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import sys
 from functools import lru_cache
@@ -67,6 +66,8 @@ def list_files(relfolder: str, suffix: str) -> list[str]:
 
 def fingerprint(relpaths: list[str]) -> str:
     """SHA-256 over the named data files (names and contents), so a log can tell which data it used."""
+    import hashlib
+
     h = hashlib.sha256()
     for rel in sorted(relpaths):
         body = read_bytes(rel)

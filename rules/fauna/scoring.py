@@ -69,6 +69,8 @@ class ScoringTable:
         rows = []
         expect = 1
         for i, r in enumerate(rows_raw, 1):
+            if not isinstance(r, dict):
+                raise ConfigError(f"{where}: row {i} must be a table with min, max, correct and adjacent", "row")
             for key in r:
                 if key not in ("min", "max", "correct", "adjacent"):
                     raise ConfigError(f"{where}: row {i}: unknown key {key!r}", key)

@@ -21,18 +21,24 @@ class FileProblem(ConfigError):
     """A user file that cannot be read or parsed; the message names the file (and line)."""
 
 
-def read_text(path: str | Path, what: str = "file") -> str:
-    """A UTF-8 text file, or FileProblem naming it."""
+def read_bytes(path: str | Path, what: str = "file") -> bytes:
+    """A file's bytes, or FileProblem naming it."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        return Path(path).read_bytes()
     except FileNotFoundError:
         raise FileProblem(f"{path}: no such {what}") from None
     except IsADirectoryError:
         raise FileProblem(f"{path}: is a directory, not a {what}") from None
-    except UnicodeDecodeError:
-        raise FileProblem(f"{path}: not a UTF-8 text {what}") from None
     except OSError as exc:
         raise FileProblem(f"{path}: cannot read: {exc.strerror}") from None
+
+
+def read_text(path: str | Path, what: str = "file") -> str:
+    """A UTF-8 text file, or FileProblem naming it."""
+    try:
+        return read_bytes(path, what).decode("utf-8")
+    except UnicodeDecodeError:
+        raise FileProblem(f"{path}: not a UTF-8 text {what}") from None
 
 
 _TOML_POS = re.compile(r"\(at line (\d+), column (\d+)\)")

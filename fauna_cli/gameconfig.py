@@ -26,3 +26,14 @@ def load_config(path: str | None) -> Config:
 def draw_seed() -> int:
     """A fresh seed for a game whose config gives none (shown to the user so it can be replayed)."""
     return secrets.randbelow(2**32)
+
+
+def start_game(config_path: str | None, seed: int | None):
+    """A new game from a config file (or the default) and an optional seed; returns (state, seed_was_drawn)."""
+    from rules.fauna import new_game
+
+    cfg = load_config(config_path)
+    if seed is None:
+        seed = cfg.seed
+    drawn = seed is None
+    return new_game(cfg, draw_seed() if drawn else seed), drawn

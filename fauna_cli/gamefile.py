@@ -12,7 +12,7 @@ from typing import Callable, Iterator
 import click
 
 from fauna_cli import exitcodes
-from fauna_cli.files import FileProblem, atomic_write
+from fauna_cli.files import FileProblem, atomic_write, read_bytes
 from rules.core.errors import FaunaError
 from rules.fauna.replay import LoadedLog, decode_log, load_log
 
@@ -54,22 +54,10 @@ def game_lock(path: str | Path) -> Iterator[None]:
         os.close(fd)
 
 
-def read_bytes(path: str | Path) -> bytes:
-    """The raw bytes of a game file, or FileProblem naming it."""
-    try:
-        return Path(path).read_bytes()
-    except FileNotFoundError:
-        raise FileProblem(f"{path}: no such game file") from None
-    except IsADirectoryError:
-        raise FileProblem(f"{path}: is a directory, not a game file") from None
-    except OSError as exc:
-        raise FileProblem(f"{path}: cannot read: {exc.strerror}") from None
-
-
 def load_game(path: str | Path, *, ignore_data_change: bool = False, until: int | None = None) -> LoadedLog:
     """Read and verify a game file or replay log; errors name FILE:LINE."""
     source = str(path)
-    return load_log(decode_log(read_bytes(path), source), source, ignore_data_change=ignore_data_change,
+    return load_log(decode_log(read_bytes(path, "game file"), source), source, ignore_data_change=ignore_data_change,
                     until=until)
 
 

@@ -94,17 +94,11 @@ def cli() -> None:
 def play(config_path, seed, moves_path, log_path, fmt) -> None:
     """Play a game: hot-seat at this terminal, or from a move script. Computer players move by themselves."""
     from fauna_cli.files import read_text
-    from fauna_cli.gameconfig import draw_seed, load_config
+    from fauna_cli.gameconfig import start_game
     from fauna_cli.play import run_interactive, run_script
-    from rules.fauna import new_game
 
-    cfg = load_config(config_path)
-    if seed is None:
-        seed = cfg.seed
-    drawn = seed is None
-    if drawn:
-        seed = draw_seed()
-    state = new_game(cfg, seed)
+    state, drawn = start_game(config_path, seed)
+    cfg, seed = state.config, state.seed
     if fmt != "json":
         click.echo(f"Seed {seed}{' (drawn; replay with --seed ' + str(seed) + ')' if drawn else ''}; "
                    f"players: {', '.join(state.names)}; goal {state.goal} points; {cfg.table.name} scoring, "

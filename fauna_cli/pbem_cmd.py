@@ -8,14 +8,14 @@ import textwrap
 import click
 
 from fauna_cli.gamefile import create_game, load_game, one_line_errors, update_game
-from fauna_cli.gameconfig import draw_seed, load_config
+from fauna_cli.gameconfig import start_game
 from fauna_cli.render import (FORMATS, RoundReports, dump_json, front_lines, move_line, round_text, status_dict,
                               table, winners_line)
 from fauna_cli.replay_cmd import pick_round, round_reports
 from rules.core.errors import FaunaError, IllegalMove, UnknownName
 from rules.core.names import normalize, suggest
 from rules.fauna.bots import make_bots
-from rules.fauna.game import State, new_game
+from rules.fauna.game import State
 from rules.fauna.replay import LoadedLog, LogWriter, next_move_check
 
 FORMAT_OPTION = click.option("--format", "fmt", type=click.Choice(FORMATS), default="plain", show_default=True,
@@ -105,13 +105,8 @@ def bots_move(writer: LogWriter) -> list:
 @one_line_errors
 def pbem_new(config_path, game, seed, force, fmt) -> None:
     """Start a game by e-mail: write GAME's header and show the first card."""
-    cfg = load_config(config_path)
-    if seed is None:
-        seed = cfg.seed
-    drawn = seed is None
-    if drawn:
-        seed = draw_seed()
-    state = new_game(cfg, seed)
+    state, drawn = start_game(config_path, seed)
+    seed = state.seed
     writer = LogWriter(state)
     bots_move(writer)
     create_game(game, writer.text(), force)

@@ -11,7 +11,7 @@ import click
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rules.fauna.events import Event
+    from rules.fauna.events import Event, RoundEvaluated
     from rules.fauna.game import CardFront, State
 
 FORMATS = ("plain", "github", "grid", "json")

@@ -1,12 +1,13 @@
 """The board: 75 areas, the reference's 204 pairs, aliases, and every FAQ answer."""
 
+import re
 from pathlib import Path
 
 import pytest
 
 from rules.fauna import Board, UnknownArea
 
-FIXTURES = Path(__file__).parent / "fixtures"
+REFERENCE = Path(__file__).resolve().parent.parent / "docs" / "sources" / "fauna-board.md"
 
 
 @pytest.fixture(scope="module")
@@ -22,7 +23,8 @@ def test_75_areas_56_land_19_marine(board):
 
 
 def test_exactly_the_204_reference_pairs(board):
-    ref = sorted(tuple(line.split(" | ")) for line in (FIXTURES / "reference_pairs.txt").read_text().splitlines())
+    pairs = re.findall(r"^- ([A-Z][^|\n]+?) \| ([^\n*]+?)(?: \*wrap\*)?$", REFERENCE.read_text(encoding="utf-8"), re.M)
+    ref = sorted(pairs)
     assert len(ref) == 204
     assert board.pairs == ref
 

@@ -131,6 +131,7 @@ def run_interactive(state: State, fmt: str, log_path: str | None = None) -> int:
     click.echo()
     s.show_front()
     undo: tuple[State, str] | None = None  # state before the last human placement, and its player
+    text_shown = None  # the position whose taken spots were last listed
     while not s.state.is_over:
         if s.run_bots(echo_moves=True):
             undo = None
@@ -138,6 +139,11 @@ def run_interactive(state: State, fmt: str, log_path: str | None = None) -> int:
         state = s.state
         p = state.to_move
         i = state.names.index(p)
+        if text_shown != (state.seq, state.round):
+            taken = state.taken()
+            if taken:
+                click.echo("Taken: " + "; ".join(f"{spot} ({who})" for spot, who in taken))
+            text_shown = (state.seq, state.round)
         prompt = f"{style(p, bold=True)} (hand {state.hand[i]}, score {state.score[i]})> "
         try:
             text = click.prompt(prompt, prompt_suffix="", default="", show_default=False)

@@ -118,3 +118,43 @@ def test_script_from_stdin_ends_early_and_says_whose_turn():
     r = CliRunner().invoke(cli, ["play", "--seed", "5", "--moves", "-"], input="# nothing but a comment\n")
     assert r.exit_code == 0
     assert "The script ended before the game did" in r.output and "to move" in r.output
+
+
+def test_colour_only_on_a_terminal_and_without_no_color(monkeypatch):
+    from fauna_cli.render import use_color
+
+    class Stream:
+        def __init__(self, tty):
+            self.tty = tty
+
+        def isatty(self):
+            return self.tty
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert use_color(Stream(True)) and not use_color(Stream(False))
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not use_color(Stream(True))
+
+
+def test_real_terminal_session_through_a_pseudo_terminal():
+    import os
+    import sys
+    from pathlib import Path
+
+    import pexpect
+
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parent.parent)
+    child = pexpect.spawn(sys.executable, ["-m", "fauna_cli", "play", "--seed", "7"], env=env, encoding="utf-8",
+                          timeout=20)
+    child.expect(r"alice.*\(hand 6, score 0\)> ")
+    assert "\x1b[1m" in child.before + child.after  # bold on a terminal
+    child.sendline("Tasmaniaa")
+    child.expect("did you mean 'Tasmania'")
+    child.sendline("Amazon Basin")
+    child.expect("alice placed on Amazon Basin")
+    child.sendline("quit")
+    child.expect("Game left unfinished")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

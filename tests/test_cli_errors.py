@@ -72,6 +72,10 @@ ARGS = [
     (["play", "--format", "yaml"], 2, ["yaml"]),
     (["scales", "--units", "cubits"], 2, ["cubits"]),
     (["no-such-command"], 2, ["no-such-command"]),
+    (["new-config", "no-dir/x.toml"], 2, ["no-dir/x.toml: cannot write"]),
+    (["play", "--log", "no-dir/x.fauna", "--moves", "no-such.txt"], 2, ["no-such.txt"]),
+    (["replay", "no-log.fauna"], 2, ["no-log.fauna"]),
+    (["check", "no-such-dir"], 2, ["no-such-dir"]),
 ]
 
 

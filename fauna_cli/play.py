@@ -8,7 +8,7 @@ import click
 
 from fauna_cli import exitcodes
 from fauna_cli.files import atomic_write
-from fauna_cli.render import (RoundReports, dump_json, front_lines, move_line, round_text, status_dict, status_text,
+from fauna_cli.render import (front_short, RoundReports, dump_json, front_lines, move_line, round_text, status_dict, status_text,
                               style, table)
 from rules.core.errors import FaunaError, MoveSyntaxError
 from rules.fauna import State
@@ -140,6 +140,8 @@ def run_interactive(state: State, fmt: str, log_path: str | None = None) -> int:
         p = state.to_move
         i = state.names.index(p)
         if text_shown != (state.seq, state.round):
+            if any(state.placed) or any(state.passed):  # the full card front opened the round
+                click.echo(front_short(state.front))
             taken = state.taken()
             if taken:
                 click.echo("Taken: " + "; ".join(f"{spot} ({who})" for spot, who in taken))

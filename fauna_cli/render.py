@@ -52,6 +52,16 @@ def front_lines(front: CardFront, round_no: int | None = None, starter: str | No
     return lines
 
 
+def front_short(front: CardFront) -> str:
+    """The card's upper half on one line, shown before every turn."""
+    scales = []
+    for m, scale, open_ in front.measures:
+        what = scale if m in (scale, "tail") else f"{scale} ({m.replace('_', ' ')})"
+        scales.append(what + ("" if open_ else " N/A"))
+    return (f"Card: {front.name} ({front.scientific}), {front.cls}, {front.n_areas} "
+            f"area{'s' if front.n_areas != 1 else ''}; scales: {', '.join(scales) if scales else 'none'}")
+
+
 class RoundReports:
     """Collects events into one report per round: the answer, every piece, players and standings."""
 

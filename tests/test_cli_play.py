@@ -158,3 +158,20 @@ def test_real_terminal_session_through_a_pseudo_terminal():
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_shell_completion_of_commands_areas_and_animals():
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    def complete(words: str) -> list[str]:
+        env = {**os.environ, "_FAUNA_COMPLETE": "bash_complete", "COMP_WORDS": words,
+               "COMP_CWORD": str(len(words.split()) - 1), "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+        out = subprocess.run([sys.executable, "-m", "fauna_cli"], env=env, capture_output=True, text=True)
+        return [line.split(",", 1)[1] for line in out.stdout.splitlines()]
+
+    assert complete("fauna map neighbors Tas") == ["Tasmania", "Tasman Sea"]
+    assert complete("fauna animal show Aye") == ["Aye-aye"]
+    assert "pbem" in complete("fauna pb")

@@ -332,7 +332,10 @@ def load_log(text: str, source: str = "<log>", *, ignore_data_change: bool = Fal
             break
         player, move = _read_move(rd, pos, body, state)
         before = len(writer.lines)
-        events = writer.play(player, move)
+        try:
+            events = writer.play(player, move)  # the rules check the move once, here
+        except FaunaError as exc:
+            raise _illegal(rd, pos, state, body.split(": ", 1)[-1], exc) from None
         for j in range(before, len(writer.lines)):
             b, hh = rd.expect(pos, writer.lines[j])
             if j == before:
@@ -358,11 +361,15 @@ def _read_move(rd: _Reader, pos: int, body: str, state: State) -> tuple[str, Mov
                              pos + 1)
     try:
         move = state.parse(m.group(3))
-        state.check(move, who)
     except FaunaError as exc:
-        raise ReplayMismatch(f"{rd.where(pos)}: expected a legal move {seq} by {who}, found {_short(m.group(3))}: "
-                             f"{exc}", pos + 1) from None
+        raise _illegal(rd, pos, state, m.group(3), exc) from None
     return who, move
+
+
+def _illegal(rd: _Reader, pos: int, state: State, text: str, exc: FaunaError) -> ReplayMismatch:
+    """The mismatch for a move line the rules refuse (unreadable, or illegal in the position)."""
+    return ReplayMismatch(f"{rd.where(pos)}: expected a legal move {state.seq + 1} by {state.to_move}, found "
+                          f"{_short(text)}: {exc}", pos + 1)
 
 
 def _read_header(rd: _Reader) -> tuple[Config, int, str, int]:

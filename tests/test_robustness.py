@@ -71,3 +71,41 @@ def test_scores_do_not_depend_on_move_file_formatting(data):
                           input=reformat(original, data))
     assert base.exit_code == 0 and again.exit_code == 0, again.output
     assert again.output == base.output
+
+
+VALUES = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-3, 2**65), st.floats(allow_nan=True), st.text(max_size=12),
+              st.sampled_from(["published", "reference-manual", "metric", "imperial", "green", "mixed", "alice",
+                               "random", "naturalist", "statistician", "x.toml"])),
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)),
+    max_leaves=12)
+KEYS = st.sampled_from(["seed", "preset", "units", "cards", "start", "goal", "name", "bot", "skill", "row", "min",
+                        "max", "correct", "adjacent", "extra"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(game=st.dictionaries(KEYS, VALUES, max_size=6),
+       players=st.lists(st.dictionaries(KEYS, VALUES, max_size=4), max_size=7),
+       top=st.sampled_from([None, "players", "game", "other"]))
+def test_no_config_document_crashes_the_validation(game, players, top):
+    doc = {"game": game, "players": players}
+    if top == "other":
+        doc["board"] = {}
+    elif top is not None:
+        doc[top] = game if top == "players" else players
+    try:
+        Config.from_dict(doc, "fuzz.toml")
+    except FaunaError:
+        pass
+
+
+@settings(max_examples=300, deadline=None)
+@given(rows=st.one_of(VALUES, st.lists(st.dictionaries(KEYS, VALUES, max_size=5), max_size=5)),
+       extra=st.dictionaries(KEYS, VALUES, max_size=3))
+def test_no_scoring_table_crashes_the_validation(rows, extra):
+    from rules.fauna import ScoringTable
+
+    try:
+        ScoringTable.from_dict({"row": rows, **extra}, "table.toml")
+    except FaunaError:
+        pass

@@ -78,7 +78,7 @@ class ScoringTable:
                 if not isinstance(r.get(key), int) or isinstance(r.get(key), bool) or r[key] < 0:
                     raise ConfigError(f"{where}: row {i}: {key!r} must be a whole number >= 0", key)
             mx = r.get("max")
-            if mx is not None and (not isinstance(mx, int) or mx < r["min"]):
+            if mx is not None and (not isinstance(mx, int) or isinstance(mx, bool) or mx < r["min"]):
                 raise ConfigError(f"{where}: row {i}: 'max' must be a whole number >= min", "max")
             if r["min"] != expect:
                 raise ConfigError(f"{where}: row {i} starts at {r['min']} areas, expected {expect} (no gaps or overlaps)", "min")

@@ -52,29 +52,17 @@ def game_seed(seed: int, index: int) -> int:
 def play_one(config: Config, seed: int, index: int) -> GameRecord:
     """Play one bots-only game to its end and count where every point came from."""
     from rules.fauna.bots import make_bots, play_out
-    from rules.fauna.game import new_game
+    from rules.fauna.game import TALLY_KEYS, new_game
 
     state = new_game(config, game_seed(seed, index))
-    n = len(state.names)
-    tally = {k: [0] * n for k in (*SOURCES, "placed", "lost")}
-
-    def on_round(s) -> None:
-        for p, move, verdict, points in s.evaluated:
-            tally["placed"][p] += 1
-            if points == 0:
-                tally["lost"][p] += 1
-            elif move.kind == "area":
-                tally["map_correct" if verdict == "correct" else "map_adjacent"][p] += points
-            else:
-                tally["scales"][p] += points
-
     try:
-        play_out(state, make_bots(state), on_round=on_round)
+        play_out(state, make_bots(state))
     except FaunaError as exc:  # name the game, so it can be replayed alone with `fauna play --seed`
         raise FaunaError(f"game {index + 1} of the run (seed {state.seed}): {exc}") from exc
+    tally = {key: tuple(t[i] for t in state.tally) for i, key in enumerate(TALLY_KEYS)}
     return GameRecord(index, state.seed, state.round, len(state.history),
                       tuple(state.names.index(w) for w in state.winners), tuple(state.score),
-                      *(tuple(tally[k]) for k in (*SOURCES, "placed", "lost")))
+                      *(tally[k] for k in (*SOURCES, "placed", "lost")))
 
 
 def play_range(config: Config, seed: int, start: int, stop: int) -> list[GameRecord]:

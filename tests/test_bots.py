@@ -263,3 +263,46 @@ def test_bot_games_do_not_depend_on_the_hash_seed():
     outs = {subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
                            env={"PYTHONHASHSEED": h, "PATH": ""}).stdout for h in ("1", "2", "12345")}
     assert len(outs) == 1 and outs.pop().startswith("[")
+
+
+@pytest.mark.parametrize("kinds", [("random", "random", "random", "random"), ("random", "random"),
+                                   ("statistician", "random", "naturalist", "random", "random"),
+                                   ("naturalist", "random", "random", "random", "random", "random")])
+def test_the_fast_bots_loop_plays_exactly_the_moves_of_choose_and_apply(kinds):
+    """play_out writes the random bot and the placement rules out in one loop; it must not change one move."""
+    for seed in range(12):
+        cfg = config(*kinds, skill=0.4, cards=("green", "black", "mixed")[seed % 3])
+        slow, fast = new_game(cfg, seed), new_game(cfg, seed)
+        bots = make_bots(slow)
+        rounds = []
+        while not slow.is_over:
+            move = bots[slow.to_move_index].choose(slow)
+            assert move in slow.legal_moves()
+            slow.apply(move)
+        play_out(fast, make_bots(fast), on_round=lambda s: rounds.append((s.round, tuple(s.score), s.evaluated)))
+        assert fast.history == slow.history and len(fast.history) > 20
+        for attr in ("hand", "stock", "score", "tally", "round", "seq", "winners", "evaluated", "start", "card_pos",
+                     "to_move_index", "over"):
+            assert getattr(fast, attr) == getattr(slow, attr), attr
+        assert len(rounds) == slow.round and rounds[-1][:2] == (slow.round, tuple(slow.score))
+
+
+def test_the_tally_adds_up_to_the_scores_and_the_pieces():
+    state = play_out(new_game(config("naturalist", "random", "statistician", skill=0.8), 9),
+                     make_bots(new_game(config("naturalist", "random", "statistician", skill=0.8), 9)))
+    placed = [0] * 3
+    for name, move in state.history:
+        if move != PASS:
+            placed[state.names.index(name)] += 1
+    for p, t in enumerate(state.tally):
+        map_correct, map_adjacent, scales, n_placed, lost = t
+        assert map_correct + map_adjacent + scales == state.score[p]
+        assert n_placed == placed[p] and 0 < lost < n_placed
+        assert state.hand[p] + state.stock[p] + 0 == 6  # the game ended after an evaluation: nothing on the board
+
+
+def test_play_out_stops_at_a_human_seat_with_a_clear_error():
+    state = new_game(Config((PlayerSpec("r", "random"), PlayerSpec("ann")), start="r"), 3)
+    with pytest.raises(ConfigError, match="ann is a human player"):
+        play_out(state, make_bots(state))
+    assert state.to_move == "ann" and state.seq == 1 and state.history[0][0] == "r"

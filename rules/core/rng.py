@@ -15,7 +15,10 @@ from __future__ import annotations
 from typing import MutableSequence, TypeVar
 
 MASK = (1 << 64) - 1
+TWO64 = 1 << 64
 GOLDEN = 0x9E3779B97F4A7C15
+MIX1 = 0xBF58476D1CE4E5B9
+MIX2 = 0x94D049BB133111EB
 T = TypeVar("T")
 
 
@@ -31,8 +34,8 @@ class SplitMix64:
         """Next 64-bit output."""
         self.state = (self.state + GOLDEN) & MASK
         z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        z = ((z ^ (z >> 30)) * MIX1) & MASK
+        z = ((z ^ (z >> 27)) * MIX2) & MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
@@ -50,10 +53,33 @@ class SplitMix64:
         return (self.next() >> 11) / float(1 << 53)
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place: exactly `below(i + 1)` for each i, with the draws written out (new games)."""
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = TWO64 - TWO64 % n
+            while True:
+                s = (s + GOLDEN) & MASK
+                z = ((s ^ (s >> 30)) * MIX1) & MASK
+                z = ((z ^ (z >> 27)) * MIX2) & MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = s
+
+    def outputs(self, count: int) -> list[int]:
+        """The next `count` outputs of `next()` at once (a new game's card sides draw one per card)."""
+        s = self.state
+        out = []
+        for _ in range(count):
+            s = (s + GOLDEN) & MASK
+            z = ((s ^ (s >> 30)) * MIX1) & MASK
+            z = ((z ^ (z >> 27)) * MIX2) & MASK
+            out.append(z ^ (z >> 31))
+        self.state = s
+        return out
 
     def fork(self, label: int) -> "SplitMix64":
         """An independent stream derived from this seed and a label, e.g. for the bots."""

@@ -16,7 +16,7 @@ from typing import Iterator, Protocol
 
 from rules.core.errors import ConfigError, FaunaError
 from rules.core.names import normalize, suggest
-from rules.core.rng import MASK, SplitMix64
+from rules.core.rng import GOLDEN, MASK, MIX1, MIX2, TWO64, SplitMix64
 from rules.fauna.animals import Deck
 from rules.fauna.board import Board
 from rules.fauna.config import BOT_KINDS, PlayerSpec
@@ -56,17 +56,16 @@ class RandomBot:
         cur = state.to_move_index
         if state.hand[cur] == 0:
             return PASS
-        spots = state.spots()
-        targets, taken = spots.targets, state.pieces
-        n = len(targets)
+        owner = state.owner
+        n = len(owner)
         total = n + (1 if state.placed[cur] > 0 else 0)
         below = rng.below
         while True:  # rejection sampling: uniform over the free spots (and pass)
             k = below(total)
             if k == n:
                 return PASS
-            if targets[k] not in taken:
-                return spots.moves[k]
+            if owner[k] < 0:
+                return state.card.spots.moves[k]
 
 
 DECISION_STEP = 0xD1B54A32D192ED03  # odd; spaces the decision streams of successive moves
@@ -99,13 +98,6 @@ class NaturalistBot:
             raise ConfigError(f"a naturalist's skill must be from 0 to 1, not {skill}", "players.skill")
         self.stream = stream
         self.skill = skill
-        self._truth: tuple[tuple, list[int]] | None = None
-
-    def _points(self, state: State, spots: Spots) -> list[int]:
-        key = (state.seed, state.card_pos, state.animal.name, state.units, id(state.table), id(spots))
-        if self._truth is None or self._truth[0] != key:
-            self._truth = (key, [state.points(m)[1] for m in spots.moves])
-        return self._truth[1]
 
     def choose(self, state: State) -> Move:
         cur = state.to_move_index
@@ -114,16 +106,14 @@ class NaturalistBot:
         rng = decision_rng(self.stream, state)  # one draw decides, the next ones pick
         if self.skill < 1.0 and rng.random() >= self.skill:
             return RandomBot.pick(state, rng)
-        spots = state.spots()
-        truth = self._points(state, spots)
-        taken, targets = state.pieces, spots.targets
+        truth, owner = state.card.points, state.owner
         best_k, best = -1, -1
-        for k in range(len(targets)):
-            if truth[k] > best and targets[k] not in taken:
+        for k in range(len(owner)):
+            if truth[k] > best and owner[k] < 0:
                 best_k, best = k, truth[k]
         if best <= 0 and state.placed[cur] > 0:
             return PASS
-        return spots.moves[best_k]
+        return state.card.spots.moves[best_k]
 
 
 # -- the statistician: a fair player that infers from the card front and the rest of the deck ----------------
@@ -345,11 +335,15 @@ class StatisticianBot:
         if state.hand[cur] == 0:
             return PASS
         est = self._estimate(state, state.front)
-        taken, targets = state.pieces, est.spots.targets
+        spots = state.card.spots
+        if est.spots is spots:
+            owner = state.owner
+        else:  # the front lists the scales in another order than the card's spots
+            owner = [state.owner[spots.index[t]] for t in est.spots.targets]
         loss = self.loss
         best_k, best_u = -1, 0.0
-        for k in range(len(targets)):
-            if targets[k] in taken:
+        for k in range(len(owner)):
+            if owner[k] >= 0:
                 continue
             u = est.gain[k] - loss * est.miss[k]
             if best_k < 0 or u > best_u:
@@ -403,16 +397,107 @@ def bot_turns(state: State, bots: list[Bot | None]) -> Iterator[tuple[str, Move,
 
 
 def play_out(state: State, bots: list[Bot | None], *, quiet: bool = True, on_round=None) -> State:
-    """Let the bots play until the game ends; `on_round(state)` is called after each evaluation."""
+    """Let the bots play until the game ends; `on_round(state)` is called after each evaluation.
+
+    Quiet play (no events) runs the placement rules of `State.apply` in one loop, with the random bot's
+    draws written out, because simulations and the benchmark spend nearly all their time here. It leaves
+    the same state, history included, as applying the moves one by one; tests/test_bots.py compares the
+    two over many games of every bot kind.
+    """
+    if not quiet:
+        while not state.over:
+            rnd = state.round
+            bot = bots[state.to_move_index]
+            if bot is None:
+                raise _human(state)
+            state.apply(bot.choose(state))
+            _after_move(state, rnd, on_round)
+        return state
+    names = state.names
+    n = len(names)
+    bases = [b.stream.state if type(b) is RandomBot else None for b in bots]
+    record = state.history.append
     while not state.over:
-        bot = bots[state.to_move_index]
-        if bot is None:
-            raise ConfigError(f"{state.to_move} is a human player; play_out needs a bot in every seat", "players.bot")
         rnd = state.round
-        state.apply(bot.choose(state), quiet=quiet)
-        if state.round != rnd or state.over:
-            if on_round is not None:
-                on_round(state)
-            if state.round > MAX_ROUNDS:
-                raise GameTooLong(f"the game passed {MAX_ROUNDS} rounds without a winner (seed {state.seed})")
+        card, owner, round_spots = state.card, state.owner, state.round_spots
+        hand, passed, placed = state.hand, state.passed, state.placed
+        moves = card.spots.moves
+        n_spots = len(owner)
+        limit_place, limit_pass = TWO64 - TWO64 % n_spots, TWO64 - TWO64 % (n_spots + 1)
+        cur, seq = state.to_move_index, state.seq
+        step = (seq + 1) * DECISION_STEP  # of the next move's decision stream
+        try:
+            while True:
+                base = bases[cur]
+                if hand[cur] == 0:
+                    k = -1
+                elif base is not None:  # RandomBot.pick with decision_rng, drawn in place
+                    if placed[cur]:
+                        total, limit = n_spots + 1, limit_pass
+                    else:
+                        total, limit = n_spots, limit_place
+                    s = (base + step) & MASK
+                    while True:
+                        s = (s + GOLDEN) & MASK
+                        z = ((s ^ (s >> 30)) * MIX1) & MASK
+                        z = ((z ^ (z >> 27)) * MIX2) & MASK
+                        z ^= z >> 31
+                        if z >= limit:
+                            continue
+                        k = z % total
+                        if k == n_spots:
+                            k = -1
+                            break
+                        if owner[k] < 0:
+                            break
+                else:
+                    bot = bots[cur]
+                    state.seq, state.to_move_index = seq, cur
+                    if bot is None:
+                        raise _human(state)
+                    k = state._spot(bot.choose(state), None)
+                seq += 1
+                step += DECISION_STEP
+                if k < 0:
+                    record((names[cur], PASS))
+                    passed[cur] = True
+                else:
+                    record((names[cur], moves[k]))
+                    owner[k] = cur
+                    round_spots.append(k)
+                    hand[cur] -= 1
+                    placed[cur] += 1
+                j = cur + 1 if cur + 1 < n else 0  # State.next_player, written out
+                if not passed[j] and hand[j]:
+                    cur = j
+                    continue
+                j = cur
+                for _ in range(n):
+                    j = j + 1 if j + 1 < n else 0
+                    if passed[j]:
+                        continue
+                    if hand[j] == 0:
+                        passed[j] = True
+                        continue
+                    break
+                else:
+                    break  # nobody left in the round
+                cur = j
+        finally:
+            state.seq, state.to_move_index = seq, cur
+        state.evaluate(None)
+        _after_move(state, rnd, on_round)
     return state
+
+
+def _human(state: State) -> ConfigError:
+    return ConfigError(f"{state.to_move} is a human player; play_out needs a bot in every seat", "players.bot")
+
+
+def _after_move(state: State, rnd: int, on_round) -> None:
+    """Report a finished round, and stop a bots-only game that runs away."""
+    if state.round != rnd or state.over:
+        if on_round is not None:
+            on_round(state)
+        if state.round > MAX_ROUNDS:
+            raise GameTooLong(f"the game passed {MAX_ROUNDS} rounds without a winner (seed {state.seed})")

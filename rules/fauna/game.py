@@ -25,13 +25,14 @@ class Spots:
     """Every spot a piece could take for one set of open scales, as prebuilt moves and their targets.
 
     Built once per board, scales and open-scale combination and shared, so legal moves and bots need not
-    construct Move objects on every turn. Order: areas in board order, then each open scale's spaces.
+    construct Move objects on every turn. Order: areas in board order, then each open scale's spaces. The
+    state refers to a spot by its position in this order (its index).
     """
 
     moves: tuple[Move, ...]
     targets: tuple[tuple, ...]
     n_areas: int
-    target_set: frozenset = frozenset()
+    index: dict  # target -> position
 
 
 @dataclass(frozen=True)
@@ -42,13 +43,29 @@ class BoardIndex:
     neighbors: dict  # area name -> tuple of neighbouring area names
 
 
+# Where a scoring piece's points come from, per spot of a card (State.tally counts them per player).
+MAP_CORRECT, MAP_ADJACENT, SCALES, PLACED, LOST = range(5)
+TALLY_KEYS = ("map_correct", "map_adjacent", "scales", "placed", "lost")
+
+
+@dataclass(frozen=True)
+class CardScores:
+    """One animal scored against every spot of its card, by position in its Spots: the rules applied once."""
+
+    spots: Spots
+    verdicts: tuple[str, ...]  # correct / adjacent / nothing
+    points: tuple[int, ...]
+    sources: tuple[int, ...]  # MAP_CORRECT, MAP_ADJACENT or SCALES (for a spot that scores)
+
+
 _SPOTS: dict[tuple, tuple[Board, Scales, Spots]] = {}
 _BOARDS: dict[int, tuple[Board, BoardIndex]] = {}
 _PARSED: dict[tuple, tuple[Board, Scales, Move]] = {}
 _PARSE_CACHE_SIZE = 20000
 _SPACES: dict[tuple, tuple[Animal, Scales, int | None]] = {}  # (animal, scales, units, scale) -> correct space
 _ANSWERS: dict[tuple, tuple[Animal, Scales, Answer]] = {}  # (animal, scales, units) -> the card's lower half
-_CARD_POINTS: dict[tuple, tuple] = {}  # (animal, board, scales, table, units) -> {target: (verdict, points)}
+_CARDS: dict[tuple, tuple] = {}  # (animal, board, scales, table, units) -> CardScores
+_REASONS: dict[tuple, tuple] = {}  # (animal, board, scales, table, units, spot) -> the reason text of its verdict
 
 
 def board_index(board: Board) -> BoardIndex:
@@ -72,7 +89,7 @@ def spots_for(board: Board, scales: Scales, open_scales: tuple[str, ...]) -> Spo
     for k in open_scales:
         moves.extend(Move("scale", scale=k, space=i) for i in range(len(scales.get(k))))
     targets = tuple(m.target for m in moves)
-    spots = Spots(tuple(moves), targets, n_areas, frozenset(targets))
+    spots = Spots(tuple(moves), targets, n_areas, {t: i for i, t in enumerate(targets)})
     _SPOTS[key] = (board, scales, spots)
     return spots
 
@@ -103,20 +120,28 @@ def card_front(animal: Animal) -> CardFront:
     return CardFront(animal.cls, animal.name, animal.scientific, animal.n_areas, tuple(measures))
 
 
-_NUMBERS: dict[tuple[int, str], tuple[Deck, tuple[int, ...]]] = {}
+_NUMBERS: dict[tuple[int, str], tuple[Deck, tuple[int, ...], tuple[tuple[Animal, Animal], ...]]] = {}
 
 
-def _card_numbers(deck: Deck, cards: str) -> tuple[int, ...]:
-    """Card numbers, ascending, that have the side(s) the config plays with (cached per deck)."""
+def _card_numbers(deck: Deck, cards: str) -> tuple[tuple[int, ...], tuple[tuple[Animal, Animal], ...]]:
+    """Card numbers, ascending, that have the side(s) the config plays with, and each one's (green, black) side.
+
+    A card missing a side shows its other side either way. Cached per deck.
+    """
     hit = _NUMBERS.get((id(deck), cards))
     if hit is not None and hit[0] is deck:
-        return hit[1]
+        return hit[1], hit[2]
     sides = ("green", "black") if cards == "mixed" else (cards,)
     numbers = tuple(n for n in sorted(deck.cards) if any(s in deck.cards[n] for s in sides))
+    faces = []
+    for n in numbers:
+        card = deck.cards[n]
+        other = next(iter(card.values()))
+        faces.append((card.get("green") or other, card.get("black") or other))
     if len(_NUMBERS) > 64:
         _NUMBERS.clear()
-    _NUMBERS[(id(deck), cards)] = (deck, numbers)
-    return numbers
+    _NUMBERS[(id(deck), cards)] = (deck, numbers, tuple(faces))
+    return numbers, tuple(faces)
 
 
 def deal(config: Config, seed: int, deck: Deck) -> tuple[int, list[Animal]]:
@@ -128,24 +153,24 @@ def deal(config: Config, seed: int, deck: Deck) -> tuple[int, list[Animal]]:
     """
     rng = SplitMix64(seed)
     drawn_start = rng.below(len(config.players))
-    numbers = list(_card_numbers(deck, config.cards))
+    numbers, faces = _card_numbers(deck, config.cards)
     if not numbers:
         raise ConfigError(f"the deck has no {config.cards} cards", "game.cards")
-    rng.shuffle(numbers)
-    cards = deck.cards
-    if config.cards == "mixed":
-        draw = rng.next  # below(2) is next() % 2 exactly: 2 divides 2**64, so no draw is ever rejected
-        order = []
-        for n in numbers:
-            card = cards[n]
-            order.append(card.get("black" if draw() & 1 else "green") or next(iter(card.values())))
-    else:
-        order = [cards[n][config.cards] for n in numbers]
-    return drawn_start, order
+    box = list(range(len(numbers)))  # positions in `numbers`, shuffled like the numbers themselves
+    rng.shuffle(box)
+    if config.cards == "mixed":  # below(2) is next() % 2 exactly: 2 divides 2**64, so no draw is ever rejected
+        return drawn_start, [faces[i][x & 1] for i, x in zip(box, rng.outputs(len(box)))]
+    side = 0 if config.cards == "green" else 1
+    return drawn_start, [faces[i][side] for i in box]
 
 
 class State:
-    """Everything needed to continue a game. `apply` changes it and returns what happened."""
+    """Everything needed to continue a game. `apply` changes it and returns what happened.
+
+    Pieces are kept by spot position (see Spots): `owner[k]` is the player on spot k of the current card
+    (-1: free) and `round_spots` the spots taken this round in placement order; `pieces` and `moves`
+    give the same as targets and Move objects.
+    """
 
     def __init__(self, config: Config, seed: int, board: Board, scales: Scales, deck: Deck,
                  order: Sequence[Animal] | None = None) -> None:
@@ -167,20 +192,27 @@ class State:
         self.hand = [PIECES] * n
         self.stock = [0] * n
         self.score = [0] * n
-        self.passed = [False] * n
-        self.placed = [0] * n  # pieces placed this round, per player
-        self.pieces: dict[tuple, int] = {}  # target -> player index, in placement order
-        self.moves: list[Move] = []  # this round's placements in order, for evaluation
+        self.tally = [[0] * len(TALLY_KEYS) for _ in range(n)]  # per player, counted at each evaluation
         self.round = 1
         self.card_pos = 0
         self.seq = 0
         self.history: list[tuple[str, Move]] = []
         self.over = False
         self.winners: tuple[str, ...] = ()
-        self.to_move_index: int | None = self.start
         self._index = board_index(board)
-        self._card_spots: tuple[int, Spots] | None = None
-        self.evaluated: tuple[tuple[int, Move, str, int], ...] = ()  # last evaluation: (player, move, verdict, points)
+        self._setup = (id(board), id(scales), id(self.table), config.units)  # what a card's scores depend on
+        self._last: tuple[CardScores, list[int], list[int]] | None = None  # last evaluation: card, spots, owner
+        self._begin_round()
+
+    def _begin_round(self) -> None:
+        """Clear the round's placements and look up the new card's spots and scores."""
+        n = len(self.names)
+        self.passed = [False] * n
+        self.placed = [0] * n  # pieces placed this round, per player
+        self.card = self.card_scores(self.animal)
+        self.owner = [-1] * len(self.card.points)
+        self.round_spots: list[int] = []
+        self.to_move_index: int | None = self.start
 
     # -- what players see -------------------------------------------------------------------
     @property
@@ -206,13 +238,34 @@ class State:
     def units(self) -> str:
         return self.config.units
 
+    @property
+    def pieces(self) -> dict[tuple, int]:
+        """Target -> player index for every piece on the board, in placement order."""
+        targets, owner = self.card.spots.targets, self.owner
+        return {targets[k]: owner[k] for k in self.round_spots}
+
+    @property
+    def moves(self) -> list[Move]:
+        """This round's placements in order."""
+        moves = self.card.spots.moves
+        return [moves[k] for k in self.round_spots]
+
+    @property
+    def evaluated(self) -> tuple[tuple[int, Move, str, int], ...]:
+        """The last evaluation, piece by piece: (player, move, verdict, points)."""
+        if self._last is None:
+            return ()
+        card, spots, owner = self._last
+        return tuple((owner[k], card.spots.moves[k], card.verdicts[k], card.points[k]) for k in spots)
+
     def scores(self) -> dict[str, int]:
         """Current totals by player."""
         return dict(zip(self.names, self.score))
 
     def taken(self) -> list[tuple[str, str]]:
         """(move text, owner) for every piece on the board, in placement order."""
-        return [(self.move_text(m), self.names[self.pieces[m.target]]) for m in self.moves]
+        moves = self.card.spots.moves
+        return [(self.move_text(moves[k]), self.names[self.owner[k]]) for k in self.round_spots]
 
     def move_text(self, move: Move) -> str:
         """A move as written in scripts and logs, in this game's units."""
@@ -232,12 +285,7 @@ class State:
 
     def spots(self) -> Spots:
         """Every spot of the current card (areas, then the open scales' spaces), taken or not."""
-        cached = self._card_spots
-        if cached is not None and cached[0] == self.card_pos:
-            return cached[1]
-        spots = spots_for(self.board, self.scales, tuple(self.animal.open_scales()))
-        self._card_spots = (self.card_pos, spots)
-        return spots
+        return self.card.spots
 
     def started_event(self) -> RoundStarted:
         """The event that opens the current round."""
@@ -247,6 +295,10 @@ class State:
     # -- rules of placement -----------------------------------------------------------------
     def check(self, move: Move, player: str | None = None) -> None:
         """Raise IllegalMove with a reason when `move` is not allowed now (for `player`, if given)."""
+        self._spot(move, player)
+
+    def _spot(self, move: Move, player: str | None) -> int:
+        """The spot `move` takes (-1 for a pass) if it is legal now; else IllegalMove with the reason."""
         if self.over:
             raise IllegalMove("the game is over")
         cur = self.to_move_index
@@ -260,30 +312,28 @@ class State:
         if kind == "pass":
             if self.placed[cur] == 0 and self.hand[cur] > 0:
                 raise IllegalMove("everyone must place a piece in the first go-around of a round; pass later")
-            return
+            return -1
         if self.hand[cur] == 0:
             raise IllegalMove("you have no pieces left to place")
-        target = move.target
-        owner = self.pieces.get(target)
-        if owner is not None:
+        k = self.card.spots.index.get(move.target)
+        if k is None and kind == "area":  # an alias that bypassed parsing, or an unknown name (UnknownArea)
+            k = self.card.spots.index.get(("area", self.board.area(move.area).name))
+        if k is not None:
+            owner = self.owner[k]
+            if owner < 0:
+                return k
             who = "you" if owner == cur else self.names[owner]
             raise IllegalMove(f"{self.move_text(move)} is already taken by {who}")
-        if target in self.spots().target_set:
-            return  # a free spot of this card; the checks below explain why anything else is refused
-        if kind == "scale":
+        if kind == "scale":  # not a spot of this card: say why
             animal = self.animal
             measure = animal.scale_measure(move.scale)
-            if measure is None or animal.measures[measure] is None:
-                title = self.scales.get(move.scale).title.lower()
-                if measure is None:
-                    raise IllegalMove(f"the {title} scale is not asked for this animal")
+            title = self.scales.get(move.scale).title.lower()
+            if measure is None:
+                raise IllegalMove(f"the {title} scale is not asked for this animal")
+            if animal.measures[measure] is None:
                 raise IllegalMove(f"{MEASURE_TITLES[measure]} is N/A for this animal: the {title} scale is closed")
-            if not 0 <= move.space < len(self.scales.get(move.scale)):
-                title = self.scales.get(move.scale).title.lower()
-                raise IllegalMove(f"the {title} scale has no space {move.space + 1}")
-        elif kind == "area":
-            if move.area not in self._index.names:
-                self.board.area(move.area)
+            raise IllegalMove(f"the {title} scale has no space {move.space + 1}")
+        raise IllegalMove(f"{move.text(self.scales, self.units)!r} is not a spot of this card")
 
     def legal_moves(self) -> list[Move]:
         """Every move the player to move may make now: pass (when allowed) and each free spot."""
@@ -295,35 +345,32 @@ class State:
             out.append(PASS)
         if self.hand[cur] == 0:
             return out
-        taken = self.pieces
-        spots = self.spots()
-        if taken:
-            out.extend(m for m, t in zip(spots.moves, spots.targets) if t not in taken)
-        else:
-            out.extend(spots.moves)
+        owner = self.owner
+        out.extend(m for m, o in zip(self.card.spots.moves, owner) if o < 0)
         return out
 
     def apply(self, move: Move | str, player: str | None = None, *, quiet: bool = False) -> list[Event]:
         """Play a move for the player to move (checked against `player` when given); return the events.
 
         With `quiet` (for simulations) the state changes exactly the same way but no events are built and
-        the result is an empty list; `evaluated` still records each round's scoring.
+        the result is an empty list.
         """
         if isinstance(move, str):
             move = self.parse(move)
-        self.check(move, player)
+        k = self._spot(move, player)
+        move = PASS if k < 0 else self.card.spots.moves[k]  # as the rules name it (an alias becomes the area)
         cur = self.to_move_index
         name = self.names[cur]
         self.seq += 1
         self.history.append((name, move))
         events: list[Event] = []
-        if move.kind == "pass":
+        if k < 0:
             self.passed[cur] = True
             if not quiet:
                 events.append(Passed(self.seq, self.round, name))
         else:
-            self.pieces[move.target] = cur
-            self.moves.append(move)
+            self.owner[k] = cur
+            self.round_spots.append(k)
             self.hand[cur] -= 1
             self.placed[cur] += 1
             if not quiet:
@@ -331,8 +378,8 @@ class State:
         self._advance(cur, None if quiet else events)
         return events
 
-    def _advance(self, cur: int, events: list[Event] | None) -> None:
-        """Hand the turn clockwise to the next player still in the round; evaluate when none is."""
+    def next_player(self, cur: int, events: list[Event] | None = None) -> int | None:
+        """The next player clockwise from `cur` still in the round; players with empty hands pass on the way."""
         n = len(self.names)
         passed, hand = self.passed, self.hand
         for step in range(1, n + 1):
@@ -344,9 +391,16 @@ class State:
                 if events is not None:
                     events.append(Passed(self.seq, self.round, self.names[j], auto=True))
                 continue
+            return j
+        return None
+
+    def _advance(self, cur: int, events: list[Event] | None) -> None:
+        """Hand the turn clockwise to the next player still in the round; evaluate when none is."""
+        j = self.next_player(cur, events)
+        if j is None:
+            self.evaluate(events)
+        else:
             self.to_move_index = j
-            return
-        self._evaluate(events)
 
     # -- evaluation and upkeep ----------------------------------------------------------------
     def correct_space(self, scale_key: str, animal: Animal | None = None) -> int | None:
@@ -392,9 +446,10 @@ class State:
     def points(self, move: Move, animal: Animal | None = None) -> tuple[str, int]:
         """(verdict, points) for one piece against an animal: the scoring rule itself, without the reason."""
         animal = animal or self.animal
-        found = self._card_points(animal).get(move.target)
-        if found is not None:
-            return found
+        card = self.card_scores(animal)
+        k = card.spots.index.get(move.target)
+        if k is not None:
+            return card.verdicts[k], card.points[k]
         if move.kind == "area":  # not a board area's own name (an alias that bypassed parsing)
             return self._score_area(move.area, animal)
         return self._score_space(move.space, self.correct_space(move.scale, animal))
@@ -422,28 +477,57 @@ class State:
             return "adjacent", self.table.scale_adjacent
         return "nothing", 0
 
-    def _card_points(self, animal: Animal) -> dict[tuple, tuple[str, int]]:
-        """The two rules above for every spot of a card at once (target -> result), kept per animal and game setup."""
-        key = (id(animal), id(self.board), id(self.scales), id(self.table), self.units)
-        hit = _CARD_POINTS.get(key)
-        if hit is not None and hit[0] is animal and hit[1] is self.board and hit[2] is self.scales \
-                and hit[3] is self.table:
-            return hit[4]
-        found: dict[tuple, tuple[str, int]] = {("area", area): self._score_area(area, animal)
-                                               for area in self._index.neighbors}
-        for scale in animal.open_scales():
-            correct = self.correct_space(scale, animal)
-            for i in range(len(self.scales.get(scale))):
-                found[("scale", scale, i)] = self._score_space(i, correct)
-        if len(_CARD_POINTS) > 4000:
-            _CARD_POINTS.clear()
-        _CARD_POINTS[key] = (animal, self.board, self.scales, self.table, found)
-        return found
+    def card_scores(self, animal: Animal) -> CardScores:
+        """The two rules above for every spot of an animal's card at once, kept per animal and game setup."""
+        key = (id(animal), self._setup)
+        hit = _CARDS.get(key)
+        if hit is not None:  # the entry holds the objects it was made for, so their ids cannot be reused meanwhile
+            return hit[1]
+        spots = spots_for(self.board, self.scales, tuple(animal.open_scales()))
+        verdicts, points, sources = [], [], []
+        row = self.table.row_for(animal.n_areas)
+        homes = set(animal.areas)
+        near: set[str] = set()
+        if row.adjacent > 0:  # adjacency is symmetric: the areas next to a home are its neighbours
+            for home in animal.areas:
+                near.update(self._index.neighbors.get(home) or self.board.neighbors(home))
+        for move in spots.moves:
+            if move.kind == "area":
+                if move.area in homes:
+                    verdict, pts, source = "correct", row.correct, MAP_CORRECT
+                elif move.area in near:
+                    verdict, pts, source = "adjacent", row.adjacent, MAP_ADJACENT
+                else:
+                    verdict, pts, source = "nothing", 0, MAP_CORRECT
+            else:
+                verdict, pts = self._score_space(move.space, self.correct_space(move.scale, animal))
+                source = SCALES
+            verdicts.append(verdict)
+            points.append(pts)
+            sources.append(source)
+        card = CardScores(spots, tuple(verdicts), tuple(points), tuple(sources))
+        if len(_CARDS) > 4000:
+            _CARDS.clear()
+        _CARDS[key] = ((animal, self.board, self.scales, self.table), card)
+        return card
 
     def score_move(self, move: Move, animal: Animal | None = None) -> tuple[str, int, str]:
         """(verdict, points, reason) for one piece against an animal, by the game's preset."""
         animal = animal or self.animal
         verdict, points = self.points(move, animal)
+        key = (id(animal), id(self.board), id(self.scales), id(self.table), self.units, move)
+        hit = _REASONS.get(key)
+        if hit is not None and hit[0] is animal and hit[1] is self.board and hit[2] is self.scales \
+                and hit[3] is self.table:
+            return verdict, points, hit[4]
+        reason = self._reason(move, animal, verdict)
+        if len(_REASONS) > 50000:
+            _REASONS.clear()
+        _REASONS[key] = (animal, self.board, self.scales, self.table, reason)
+        return verdict, points, reason
+
+    def _reason(self, move: Move, animal: Animal, verdict: str) -> str:
+        """Why a piece got its verdict, in words, naming the row of the table or the correct space."""
         table = self.table
         if move.kind == "area":
             n = animal.n_areas
@@ -451,7 +535,7 @@ class State:
             areas_word = "area" if n == 1 else "areas"
             band = f"{row.span} {areas_word}"
             if verdict == "correct":
-                return verdict, points, f"lives here; {n} {areas_word}, row {band}: {row.correct} points"
+                return f"lives here; {n} {areas_word}, row {band}: {row.correct} points"
             near_areas = self._index.neighbors.get(move.area)
             if near_areas is None:  # an alias that bypassed parsing: resolve it the slow way
                 near_areas = self.board.neighbors(move.area)
@@ -459,88 +543,106 @@ class State:
             if homes:
                 near = ", ".join(homes[:3]) + (" ..." if len(homes) > 3 else "")
                 if verdict == "adjacent":
-                    return verdict, points, f"next to {near}; {n} {areas_word}, row {band}: {row.adjacent} points"
-                return "nothing", 0, f"next to {near}, but the row {band} gives nothing for adjacent areas"
-            return "nothing", 0, "not a home area and not next to one"
+                    return f"next to {near}; {n} {areas_word}, row {band}: {row.adjacent} points"
+                return f"next to {near}, but the row {band} gives nothing for adjacent areas"
+            return "not a home area and not next to one"
         scale = self.scales.get(move.scale)
         label = scale.label(self.correct_space(move.scale, animal), self.units)
         if verdict == "correct":
-            return verdict, points, f"correct space: {table.scale_correct} points"
+            return f"correct space: {table.scale_correct} points"
         if verdict == "adjacent":
-            return verdict, points, f"next to the correct space {label}: {table.scale_adjacent} points"
-        return "nothing", 0, f"the correct space is {label}"
+            return f"next to the correct space {label}: {table.scale_adjacent} points"
+        return f"the correct space is {label}"
 
-    def _evaluate(self, events: list[Event] | None) -> None:
-        animal = self.animal
+    def evaluate(self, events: list[Event] | None = None) -> None:
+        """Score the round's pieces, then end the game or do the upkeep and open the next round.
+
+        Called when no player is left in the round (the rules do this themselves; bots' fast loops too).
+        """
+        card = self.card
         n = len(self.names)
-        gained = [0] * n
-        back = [0] * n
-        lost = [0] * n
-        results = []
-        scored = []
-        pieces = self.pieces
-        for move in self.moves:
-            p = pieces[move.target]
-            if events is None:
-                verdict, points = self.points(move, animal)
-            else:
-                verdict, points, reason = self.score_move(move, animal)
-                results.append(PieceScore(self.names[p], self.move_text(move), verdict, points, reason))
-            scored.append((p, move, verdict, points))
-            if points > 0:
-                gained[p] += points
-                back[p] += 1
-            else:
-                lost[p] += 1
-        self.evaluated = tuple(scored)
+        score, hand, stock, tally, placed = self.score, self.hand, self.stock, self.tally, self.placed
+        before = (list(score), list(hand), list(stock)) if events is not None else None
+        points, sources, owner = card.points, card.sources, self.owner
+        spots = self.round_spots
+        in_hand = list(hand)
+        for k in spots:  # a scoring piece comes back to the hand; the others go to the stock (below)
+            pts = points[k]
+            if pts > 0:
+                p = owner[k]
+                score[p] += pts
+                hand[p] += 1
+                tally[p][sources[k]] += pts
+        self._last = (card, spots, owner)
+        best = max(score)
+        over = best >= self.goal
+        took, refilled = [0] * n, [0] * n
         for p in range(n):
-            self.score[p] += gained[p]
-            self.hand[p] += back[p]
-            self.stock[p] += lost[p]
-        if events is not None:
-            events.append(RoundEvaluated(
-                self.round, animal.name, animal.scientific, animal.n_areas, self.answer(animal), tuple(results),
-                tuple(PlayerRound(self.names[p], gained[p], self.score[p], back[p], lost[p]) for p in range(n)),
-            ))
-        self.pieces = {}
-        self.moves = []
-        best = max(self.score)
-        if best >= self.goal:
+            count = placed[p]
+            if count:
+                lost = count - (hand[p] - in_hand[p])
+                t = tally[p]
+                t[PLACED] += count
+                t[LOST] += lost
+                stock[p] += lost
+            s = stock[p]
+            if s and not over:  # upkeep: one piece back from the stock, then refill the hand to three from it
+                h = hand[p] + 1
+                s -= 1
+                took[p] = 1
+                if h < REFILL_TO:
+                    r = min(REFILL_TO - h, s)
+                    h += r
+                    s -= r
+                    refilled[p] = r
+                hand[p], stock[p] = h, s
+        if before is not None:
+            events.append(self._evaluated_event(spots, owner, *before, took, refilled))
+        if over:  # the pieces come off the board; the round's card stays the last one shown
+            self.owner = [-1] * len(owner)
+            self.round_spots = []
             self.over = True
             self.to_move_index = None
-            self.winners = tuple(self.names[p] for p in range(n) if self.score[p] == best)
+            self.winners = tuple(self.names[p] for p in range(n) if score[p] == best)
             if events is not None:
-                events.append(GameOver(self.round, self.winners, tuple(zip(self.names, self.score))))
+                events.append(GameOver(self.round, self.winners, tuple(zip(self.names, score))))
             return
-        took, refilled = [], []
-        for p in range(n):
-            t = 1 if self.stock[p] > 0 else 0
-            self.stock[p] -= t
-            self.hand[p] += t
-            r = min(max(REFILL_TO - self.hand[p], 0), self.stock[p])
-            self.stock[p] -= r
-            self.hand[p] += r
-            took.append((self.names[p], t))
-            refilled.append((self.names[p], r))
         if events is not None:
-            events.append(Upkeep(self.round, tuple(took), tuple(refilled), tuple(zip(self.names, self.hand)),
-                                 tuple(zip(self.names, self.stock))))
+            names = self.names
+            events.append(Upkeep(self.round, tuple(zip(names, took)), tuple(zip(names, refilled)),
+                                 tuple(zip(names, hand)), tuple(zip(names, stock))))
         self.start = (self.start + 1) % n
         self.round += 1
         self.card_pos += 1
-        self.passed = [False] * n
-        self.placed = [0] * n
-        self.to_move_index = self.start
+        self._begin_round()
         if events is not None:
             events.append(self.started_event())
+
+    def _evaluated_event(self, spots: list[int], owner: list[int], score: list[int], hand: list[int],
+                         stock: list[int], took: list[int], refilled: list[int]) -> RoundEvaluated:
+        """The round's evaluation as an event, from the scores, hands and stocks before it and the upkeep after."""
+        animal, card, names = self.animal, self.card, self.names
+        results = []
+        for k in spots:
+            move = card.spots.moves[k]
+            verdict, pts, reason = self.score_move(move, animal)
+            results.append(PieceScore(names[owner[k]], self.move_text(move), verdict, pts, reason))
+        players = []
+        for p in range(len(names)):  # undo the upkeep to get what the evaluation itself gave and took
+            got = self.score[p] - score[p]
+            back = self.hand[p] - took[p] - refilled[p] - hand[p]
+            players.append(PlayerRound(names[p], got, self.score[p], back, self.stock[p] + took[p] + refilled[p]
+                                       - stock[p]))
+        return RoundEvaluated(self.round, animal.name, animal.scientific, animal.n_areas, self.answer(animal),
+                              tuple(results), tuple(players))
 
     def copy(self) -> "State":
         """An independent copy (for undo and look-ahead); data and config are shared, not copied."""
         new = State.__new__(State)
         new.__dict__.update(self.__dict__)
-        for attr in ("hand", "stock", "score", "passed", "placed", "moves", "history"):
+        for attr in ("hand", "stock", "score", "passed", "placed", "owner", "round_spots", "history"):
             setattr(new, attr, list(getattr(self, attr)))
-        new.pieces = dict(self.pieces)
+        new.tally = [list(t) for t in self.tally]
         return new
 
 

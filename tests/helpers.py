@@ -28,9 +28,10 @@ def deck(*animals: Animal) -> Deck:
 
 def game(players=("alice", "bob", "carol"), animals=None, seed: int = 1, start: str | None = "alice",
          table: str = "published", units: str = "metric", goal: int | None = None, cards: str = "mixed"):
-    """A game on a chosen deck (cards in order when there is one animal)."""
+    """A game on a chosen deck whose cards come up in the order given."""
     cfg = Config(tuple(PlayerSpec(p) for p in players), preset(table), units, cards, None, start, goal)
-    return new_game(cfg, seed, deck=deck(*(animals or [animal()])))
+    animals = animals or [animal()]
+    return new_game(cfg, seed, deck=deck(*animals), order=animals)
 
 
 def place_all_first_round(state, moves_by_player: dict[str, list[str]]) -> list:

@@ -178,8 +178,9 @@ def test_the_statistician_never_reads_the_answer():
                 twin_round = s1.round
             twin = s1.copy()
             twin.deck = fake
-            twin.order = list(s1.order)
-            twin.order[s1.card_pos % len(s1.order)] = fake.animal(s1.animal.name)
+            order = s1.order
+            order[s1.card_pos % len(order)] = fake.animal(s1.animal.name)
+            twin.order = order
             assert twin.animal.areas != s1.animal.areas
             move = StatisticianBot().choose(s1)
             assert StatisticianBot().choose(twin) == move
@@ -191,7 +192,7 @@ def test_the_statistician_learns_from_the_other_animals_only():
     frogs = [animal(f"Frog{i}", areas=["Amazon Basin"], card=i, cls="amphibian", weight=0.02, length=4)
              for i in range(1, 6)]
     target = animal("Target frog", areas=["Tasmania"], card=6, cls="amphibian", weight=900, length=400)
-    state = new_game(config("statistician", "statistician"), 1, deck=deck(*frogs, target))
+    state = new_game(config("statistician", "statistician"), 1, deck=deck(*frogs, target), order=[*frogs[:2], target])
     est = estimate(card_front(target), state.deck, state.board, state.scales, "metric", state.table)
     gain = dict(zip(est.spots.moves, est.gain))
     best = max(gain, key=gain.get)

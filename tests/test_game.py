@@ -212,3 +212,31 @@ def test_move_text_round_trip():
     assert g.move_text(g.parse("weight 18")) == "weight 200-500 kg"
     assert g.move_text(g.parse("height 2-3 m")) == "length 2-3 m"
     assert g.move_text(g.parse("  japan ")) == "Northwest Pacific Ocean"
+
+
+def test_the_box_is_drawn_card_by_card_as_documented():
+    """dealing.py's draws written out independently: start seat, then per card a pick and (mixed) a side."""
+    from rules.core.rng import SplitMix64
+    from rules.fauna import Deck
+
+    real = Deck.default()
+    for cards, seed in (("mixed", 5), ("green", 6), ("black", 2**64 - 1)):
+        cfg = Config((PlayerSpec("a"), PlayerSpec("b"), PlayerSpec("c")), cards=cards)
+        rng = SplitMix64(seed)
+        start = rng.below(3)
+        left = sorted(real.cards)
+        want = []
+        while left:
+            j = rng.below(len(left))
+            number = left[j]
+            left[j] = left[-1]
+            left.pop()
+            side = ("green", "black")[rng.next() & 1] if cards == "mixed" else cards
+            want.append((number, side))
+        g = new_game(cfg, seed)
+        assert g.start == start
+        assert [(a.card, a.side) for a in g.order] == want
+        assert len(want) == len(real.cards)
+        played = new_game(cfg, seed)  # drawing as rounds begin gives the same cards as drawing them all at once
+        assert [played.box.card(i) for i in range(3)] == g.order[:3]
+        assert played.box.card(len(want) + 1) == g.order[1]  # after the last card the box comes round again

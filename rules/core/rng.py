@@ -53,33 +53,10 @@ class SplitMix64:
         return (self.next() >> 11) / float(1 << 53)
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates shuffle in place: exactly `below(i + 1)` for each i, with the draws written out (new games)."""
-        s = self.state
+        """Fisher-Yates shuffle in place."""
         for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            limit = TWO64 - TWO64 % n
-            while True:
-                s = (s + GOLDEN) & MASK
-                z = ((s ^ (s >> 30)) * MIX1) & MASK
-                z = ((z ^ (z >> 27)) * MIX2) & MASK
-                z ^= z >> 31
-                if z < limit:
-                    break
-            j = z % n
+            j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
-        self.state = s
-
-    def outputs(self, count: int) -> list[int]:
-        """The next `count` outputs of `next()` at once (a new game's card sides draw one per card)."""
-        s = self.state
-        out = []
-        for _ in range(count):
-            s = (s + GOLDEN) & MASK
-            z = ((s ^ (s >> 30)) * MIX1) & MASK
-            z = ((z ^ (z >> 27)) * MIX2) & MASK
-            out.append(z ^ (z >> 31))
-        self.state = s
-        return out
 
     def fork(self, label: int) -> "SplitMix64":
         """An independent stream derived from this seed and a label, e.g. for the bots."""

@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.core.errors import ConfigError, IllegalMove
-from rules.core.rng import SplitMix64
 from rules.fauna.animals import MEASURE_TITLES, Animal, Deck
 from rules.fauna.board import Board
 from rules.fauna.config import Config
+from rules.fauna.dealing import Box, deal
 from rules.fauna.events import (Answer, Event, GameOver, Passed, PieceScore, Placed, PlayerRound, RoundEvaluated,
                                 RoundStarted, Upkeep)
 from rules.fauna.moves import PASS, Move, parse_move
@@ -120,50 +120,6 @@ def card_front(animal: Animal) -> CardFront:
     return CardFront(animal.cls, animal.name, animal.scientific, animal.n_areas, tuple(measures))
 
 
-_NUMBERS: dict[tuple[int, str], tuple[Deck, tuple[int, ...], tuple[tuple[Animal, Animal], ...]]] = {}
-
-
-def _card_numbers(deck: Deck, cards: str) -> tuple[tuple[int, ...], tuple[tuple[Animal, Animal], ...]]:
-    """Card numbers, ascending, that have the side(s) the config plays with, and each one's (green, black) side.
-
-    A card missing a side shows its other side either way. Cached per deck.
-    """
-    hit = _NUMBERS.get((id(deck), cards))
-    if hit is not None and hit[0] is deck:
-        return hit[1], hit[2]
-    sides = ("green", "black") if cards == "mixed" else (cards,)
-    numbers = tuple(n for n in sorted(deck.cards) if any(s in deck.cards[n] for s in sides))
-    faces = []
-    for n in numbers:
-        card = deck.cards[n]
-        other = next(iter(card.values()))
-        faces.append((card.get("green") or other, card.get("black") or other))
-    if len(_NUMBERS) > 64:
-        _NUMBERS.clear()
-    _NUMBERS[(id(deck), cards)] = (deck, numbers, tuple(faces))
-    return numbers, tuple(faces)
-
-
-def deal(config: Config, seed: int, deck: Deck) -> tuple[int, list[Animal]]:
-    """The starting seat drawn from the seed and the box order of the chosen cards.
-
-    Draw order (part of the replay format): 1) one `below(players)` for the starting seat, drawn
-    even when the config names the starter; 2) Fisher-Yates over the card numbers, ascending;
-    3) with mixed cards, one `below(2)` per card in box order: 0 green side, 1 black side.
-    """
-    rng = SplitMix64(seed)
-    drawn_start = rng.below(len(config.players))
-    numbers, faces = _card_numbers(deck, config.cards)
-    if not numbers:
-        raise ConfigError(f"the deck has no {config.cards} cards", "game.cards")
-    box = list(range(len(numbers)))  # positions in `numbers`, shuffled like the numbers themselves
-    rng.shuffle(box)
-    if config.cards == "mixed":  # below(2) is next() % 2 exactly: 2 divides 2**64, so no draw is ever rejected
-        return drawn_start, [faces[i][x & 1] for i, x in zip(box, rng.outputs(len(box)))]
-    side = 0 if config.cards == "green" else 1
-    return drawn_start, [faces[i][side] for i in box]
-
-
 class State:
     """Everything needed to continue a game. `apply` changes it and returns what happened.
 
@@ -182,11 +138,9 @@ class State:
         self.table = config.table
         self.names = config.names
         self.goal = config.target
-        drawn, self.order = deal(config, seed, deck)
+        drawn, self.box = deal(config.cards, len(config.players), seed, deck)
         if order is not None:  # a fixed sequence of animals (rule cases); the seed still draws the starter
-            if not order:
-                raise ConfigError("a fixed card order needs at least one animal", "order")
-            self.order = list(order)
+            self.box = Box.fixed(order)
         n = len(self.names)
         self.start = self.names.index(config.start) if config.start is not None else drawn
         self.hand = [PIECES] * n
@@ -218,7 +172,16 @@ class State:
     @property
     def animal(self) -> Animal:
         """The animal of the current round (its answer is for evaluation, not for display)."""
-        return self.order[self.card_pos % len(self.order)]
+        return self.box.card(self.card_pos)
+
+    @property
+    def order(self) -> list[Animal]:
+        """Every card of the game in the order it comes up (the whole box, drawn from the seed)."""
+        return self.box.order()
+
+    @order.setter
+    def order(self, animals: Sequence[Animal]) -> None:
+        self.box = Box.fixed(animals)
 
     @property
     def front(self) -> CardFront:

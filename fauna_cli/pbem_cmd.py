@@ -251,7 +251,7 @@ def pbem_show(game, round_no, ignore_data_change, fmt) -> None:
     moves: dict[int, list[dict]] = {}
     for r in loaded.records:
         if r.kind == "move":
-            moves.setdefault(r.events[0].round, []).append(
+            moves.setdefault(r.round, []).append(
                 {"seq": r.seq, "player": r.player, "move": r.text.split(": ", 1)[1]})
     if fmt == "json":
         click.echo(dump_json({"game": game, "rounds": [{**rep, "moves": moves.get(rep["round"], [])}

@@ -60,8 +60,46 @@ class CardScores:
 
 _SPOTS: dict[tuple, tuple[Board, Scales, Spots]] = {}
 _BOARDS: dict[int, tuple[Board, BoardIndex]] = {}
-_PARSED: dict[tuple, tuple[Board, Scales, Move]] = {}
-_PARSE_CACHE_SIZE = 20000
+_TEXTS: dict[tuple, tuple[Board, Scales, "MoveTexts"]] = {}
+
+
+class MoveTexts:
+    """Moves read and written in one game setup (board, scales, units), remembered: both are pure and frequent."""
+
+    LIMIT = 20000  # texts remembered; anything can be typed, so the memory is bounded
+
+    def __init__(self, board: Board, scales: Scales, units: str) -> None:
+        self.board, self.scales, self.units = board, scales, units
+        self.parsed: dict[str, Move] = {}
+        self.written: dict[int, tuple[Move, str]] = {}
+
+    def parse(self, text: str) -> Move:
+        move = self.parsed.get(text)
+        if move is None:
+            move = parse_move(text, self.board, self.scales, self.units)
+            if len(self.parsed) >= self.LIMIT:
+                self.parsed.clear()
+            self.parsed[text] = move
+        return move
+
+    def text(self, move: Move) -> str:
+        hit = self.written.get(id(move))  # by identity: hashing a Move costs more than writing most of them
+        if hit is None:
+            if len(self.written) >= self.LIMIT:
+                self.written.clear()
+            hit = self.written[id(move)] = (move, move.text(self.scales, self.units))  # holds the move: ids stay unique
+        return hit[1]
+
+
+def move_texts(board: Board, scales: Scales, units: str) -> MoveTexts:
+    """The shared MoveTexts of a setup (the entry holds the board and scales, so their ids stay theirs)."""
+    key = (id(board), id(scales), units)
+    hit = _TEXTS.get(key)
+    if hit is None:
+        if len(_TEXTS) > 64:
+            _TEXTS.clear()
+        hit = _TEXTS[key] = (board, scales, MoveTexts(board, scales, units))
+    return hit[2]
 _SPACES: dict[tuple, tuple[Animal, Scales, int | None]] = {}  # (animal, scales, units, scale) -> correct space
 _ANSWERS: dict[tuple, tuple[Animal, Scales, Answer]] = {}  # (animal, scales, units) -> the card's lower half
 _CARDS: dict[tuple, tuple] = {}  # (animal, board, scales, table, units) -> CardScores
@@ -155,6 +193,7 @@ class State:
         self.winners: tuple[str, ...] = ()
         self._index = board_index(board)
         self._setup = (id(board), id(scales), id(self.table), config.units)  # what a card's scores depend on
+        self._texts = move_texts(board, scales, config.units)
         self._last: tuple[CardScores, list[int], list[int]] | None = None  # last evaluation: card, spots, owner
         self._begin_round()
 
@@ -232,19 +271,11 @@ class State:
 
     def move_text(self, move: Move) -> str:
         """A move as written in scripts and logs, in this game's units."""
-        return move.text(self.scales, self.units)
+        return self._texts.text(move)
 
     def parse(self, text: str) -> Move:
-        """Parse a move in this game's units (parsing is pure, so good texts are remembered)."""
-        key = (id(self.board), id(self.scales), self.units, text)
-        hit = _PARSED.get(key)
-        if hit is not None and hit[0] is self.board and hit[1] is self.scales:
-            return hit[2]
-        move = parse_move(text, self.board, self.scales, self.units)
-        if len(_PARSED) >= _PARSE_CACHE_SIZE:
-            _PARSED.clear()
-        _PARSED[key] = (self.board, self.scales, move)
-        return move
+        """Parse a move in this game's units."""
+        return self._texts.parse(text)
 
     def spots(self) -> Spots:
         """Every spot of the current card (areas, then the open scales' spaces), taken or not."""
@@ -359,6 +390,10 @@ class State:
 
     def _advance(self, cur: int, events: list[Event] | None) -> None:
         """Hand the turn clockwise to the next player still in the round; evaluate when none is."""
+        j = cur + 1 if cur + 1 < len(self.names) else 0
+        if not self.passed[j] and self.hand[j]:  # the usual case, without the search
+            self.to_move_index = j
+            return
         j = self.next_player(cur, events)
         if j is None:
             self.evaluate(events)

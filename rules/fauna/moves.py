@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.core.errors import MoveSyntaxError
 from rules.fauna.board import Board
@@ -24,6 +24,12 @@ class Move:
     area: str | None = None
     scale: str | None = None
     space: int | None = None
+    target: tuple = field(init=False, compare=False, repr=False)  # the board spot the move takes (see __post_init__)
+
+    def __post_init__(self) -> None:
+        # ('area', name) or ('scale', key, space): built once, as the rules look spots up by it on every move
+        object.__setattr__(self, "target", ("area", self.area) if self.kind == "area"
+                           else ("scale", self.scale, self.space))
 
     @classmethod
     def place_area(cls, name: str) -> "Move":
@@ -36,11 +42,6 @@ class Move:
     @classmethod
     def pass_(cls) -> "Move":
         return PASS
-
-    @property
-    def target(self) -> tuple:
-        """The board spot the move takes: ('area', name) or ('scale', key, space)."""
-        return ("area", self.area) if self.kind == "area" else ("scale", self.scale, self.space)
 
     def text(self, scales: Scales | None = None, units: str = "metric") -> str:
         """The move as a player writes it; parse_move reads it back to the same move."""

@@ -106,15 +106,15 @@ def round_line(e: RoundStarted) -> str:
     return f"round {e.round} {e.starting_player} starts: card {e.card} {e.side} {e.animal}"
 
 
-def score_line(e: RoundEvaluated) -> str:
+def score_line(round_no: int, animal: str, names: tuple[str, ...], before: list[int], after: list[int]) -> str:
     """A round's evaluation: points won and the new total of every player."""
-    return f"score {e.round} {e.animal}: " + ", ".join(f"{r.player} +{r.points} ={r.total}" for r in e.players)
+    return f"score {round_no} {animal}: " + ", ".join(f"{n} +{a - b} ={a}" for n, b, a in zip(names, before, after))
 
 
-def over_line(e: GameOver) -> str:
+def over_line(winners: tuple[str, ...], names: tuple[str, ...], scores: list[int]) -> str:
     """The end: who won and the final scores."""
-    who = f"{e.winners[0]} wins" if len(e.winners) == 1 else f"{', '.join(e.winners)} share the win"
-    return f"over {who}: " + ", ".join(f"{p} {s}" for p, s in e.scores)
+    who = f"{winners[0]} wins" if len(winners) == 1 else f"{', '.join(winners)} share the win"
+    return f"over {who}: " + ", ".join(f"{p} {s}" for p, s in zip(names, scores))
 
 
 class LogWriter:
@@ -127,6 +127,7 @@ class LogWriter:
         self.state = state
         self.fingerprint = fingerprint or data_fingerprint(state.config)
         self.lines: list[str] = []
+        self._scores = list(state.score)  # at the start of the round
         self.head = CHAIN_START
         self.header_count = 0
         for text in header_lines(state.config, state.seed, self.fingerprint, state.names[state.start]):
@@ -138,21 +139,26 @@ class LogWriter:
         self.head = chain(self.head, text)
         self.lines.append(f"{text} @{self.head}")
 
-    def play(self, player: str, move: Move | str) -> list[Event]:
-        """Apply a move for `player` and add its line and what follows from it (evaluation, next round)."""
+    def play(self, player: str, move: Move | str, *, events: bool = True) -> list[Event]:
+        """Apply a move for `player` and add its line and what follows from it (evaluation, next round).
+
+        The lines are derived from the state, so writing a log and verifying one (which plays without
+        building events) cannot disagree; the events are returned for display.
+        """
         state = self.state
         if isinstance(move, str):
             move = state.parse(move)
-        events = state.apply(move, player)
-        self._add(f"{state.seq} {player}: {state.move_text(move)}")
-        for e in events:
-            if isinstance(e, RoundEvaluated):
-                self._add(score_line(e))
-            elif isinstance(e, GameOver):
-                self._add(over_line(e))
-            elif isinstance(e, RoundStarted):
-                self._add(round_line(e))
-        return events
+        rnd, card_pos = state.round, state.card_pos
+        out = state.apply(move, player, quiet=not events)
+        self._add(f"{state.seq} {player}: {state.move_text(state.history[-1][1])}")
+        if state.round != rnd or state.over:  # scores change only here, so the last ones are the round's start
+            self._add(score_line(rnd, state.box.card(card_pos).name, state.names, self._scores, state.score))
+            self._scores = list(state.score)
+            if state.over:
+                self._add(over_line(state.winners, state.names, state.score))
+            else:
+                self._add(round_line(state.started_event()))
+        return out
 
     def closing_line(self) -> str | None:
         """The last line of an unfinished game, naming the next move and its player; None when over."""
@@ -181,9 +187,9 @@ def _check_installed_data(state: State) -> None:
         raise LogError("a replay log can only record a game played on the installed board, scales and deck")
 
 
-@dataclass
+@dataclass(slots=True)
 class Record:
-    """One verified line of a log: its number, kind, text and hash; moves keep their events."""
+    """One verified line of a log: its number, kind, text and hash; moves keep their number, player and round."""
 
     line: int
     kind: str  # header, round, move, score, over, next
@@ -191,7 +197,7 @@ class Record:
     hash: str
     seq: int | None = None
     player: str | None = None
-    events: tuple = ()
+    round: int | None = None  # of a move
 
 
 @dataclass
@@ -223,8 +229,13 @@ class LoadedLog:
         return None
 
     def events(self) -> list[Event]:
-        """Every event of the game, in order."""
-        return [e for r in self.records for e in r.events]
+        """Every event of the verified moves, in order (re-derived: verifying builds none)."""
+        state = self.state
+        game = new_game(state.config, state.seed, board=state.board, scales=state.scales, deck=state.deck)
+        out: list[Event] = []
+        for player, move in state.history:
+            out += game.apply(move, player)
+        return out
 
 
 def decode_log(raw: bytes, source: str) -> str:
@@ -256,7 +267,9 @@ class _Reader:
         if not text.endswith("\n"):
             n = text.count("\n") + 1
             raise ReplayMismatch(f"{source}:{n}: the last line has no line end: the file was cut short", n)
-        self.lines = [ln[:-1] if ln.endswith("\r") else ln for ln in text[:-1].split("\n")]
+        self.lines = text[:-1].split("\n")
+        if "\r" in text:  # a copy that went through a CRLF system
+            self.lines = [ln[:-1] if ln.endswith("\r") else ln for ln in self.lines]
 
     def where(self, i: int) -> str:
         return f"{self.source}:{i + 1}"
@@ -307,47 +320,62 @@ def load_log(text: str, source: str = "<log>", *, ignore_data_change: bool = Fal
         records.append(Record(i + 1, "header" if i < writer.header_count else "round", body, h))
     pos = len(writer.lines)
     lines = rd.lines
+    n_lines = len(lines)
+    names = state.names
     complete = True
     while True:
-        if state.is_over:
-            if pos < len(lines):
+        if state.over:
+            if pos < n_lines:
                 raise ReplayMismatch(f"{rd.where(pos)}: expected the end of the file after the game's last line, "
                                      f"found {_short(lines[pos])}", pos + 1)
             break
-        closing = writer.closing_line()
         if until is not None and state.seq >= until:
             complete = False
             break
-        if pos >= len(lines):
+        if pos >= n_lines:
+            closing = writer.closing_line()
             raise ReplayMismatch(f"{rd.where(pos - 1)}: expected move {state.seq + 1} by {state.to_move} or the "
                                  f"closing line {_short(closing.rsplit(' @', 1)[0])} after this line, found the end "
                                  "of the file (truncated?)", pos)
-        body, h = rd.split(pos)
-        if body.startswith("next "):
-            rd.expect(pos, closing)
-            records.append(Record(pos + 1, "next", body, h))
-            if pos + 1 < len(lines):
-                raise ReplayMismatch(f"{rd.where(pos + 1)}: expected the end of the file after the closing 'next' "
-                                     f"line, found {_short(lines[pos + 1])}", pos + 2)
-            break
-        player, move = _read_move(rd, pos, body, state)
-        before = len(writer.lines)
+        line = lines[pos]
+        seq, who, rnd = state.seq + 1, names[state.to_move_index], state.round
+        prefix = f"{seq} {who}: "
+        if line[-34:-32] == " @" and line.startswith(prefix) and len(line) > len(prefix) + 34:
+            text = line[len(prefix):-34]  # a well-formed move line: its hash is checked below, with the rest
+        else:  # a closing line, or a line the careful checks explain
+            body, h = rd.split(pos)
+            if body.startswith("next "):
+                rd.expect(pos, writer.closing_line())
+                records.append(Record(pos + 1, "next", body, h))
+                if pos + 1 < n_lines:
+                    raise ReplayMismatch(f"{rd.where(pos + 1)}: expected the end of the file after the closing "
+                                         f"'next' line, found {_short(lines[pos + 1])}", pos + 2)
+                break
+            text = _read_move(rd, pos, body, state)
+        written = writer.lines
+        before = len(written)
         try:
-            events = writer.play(player, move)  # the rules check the move once, here
+            writer.play(who, state.parse(text), events=False)  # the rules check the move once, here
         except FaunaError as exc:
-            raise _illegal(rd, pos, state, body.split(": ", 1)[-1], exc) from None
-        for j in range(before, len(writer.lines)):
-            b, hh = rd.expect(pos, writer.lines[j])
-            if j == before:
-                records.append(Record(pos + 1, "move", b, hh, state.seq, player, tuple(events)))
-            else:
-                records.append(Record(pos + 1, b.split(" ", 1)[0], b, hh))
+            rd.split(pos)  # a malformed line is a format error before it is an illegal move
+            raise _illegal(rd, pos, state, text, exc) from None
+        wline = written[before]
+        if line != wline:
+            rd.expect(pos, wline)  # raises, saying how the line differs
+        records.append(Record(pos + 1, "move", wline[:-34], wline[-32:], seq, who, rnd))
+        pos += 1
+        for j in range(before + 1, len(written)):  # the evaluation and the next round's card, after a round's last move
+            wline = written[j]
+            if pos >= n_lines or lines[pos] != wline:
+                rd.expect(pos, wline)
+            body = wline[:-34]
+            records.append(Record(pos + 1, body.split(" ", 1)[0], body, wline[-32:]))
             pos += 1
     return LoadedLog(source, state, records, writer, fingerprint, installed, complete)
 
 
-def _read_move(rd: _Reader, pos: int, body: str, state: State) -> tuple[str, Move]:
-    """The move on line `pos`, checked for number, player and legality (all ReplayMismatch)."""
+def _read_move(rd: _Reader, pos: int, body: str, state: State) -> str:
+    """The move text on line `pos`, checked for number and player (ReplayMismatch otherwise)."""
     seq, who = state.seq + 1, state.to_move
     m = _MOVE.match(body)
     if not m:
@@ -359,11 +387,7 @@ def _read_move(rd: _Reader, pos: int, body: str, state: State) -> tuple[str, Mov
     if m.group(2) != who:
         raise ReplayMismatch(f"{rd.where(pos)}: expected move {seq} by {who}, found one by {_short(m.group(2))}",
                              pos + 1)
-    try:
-        move = state.parse(m.group(3))
-    except FaunaError as exc:
-        raise _illegal(rd, pos, state, m.group(3), exc) from None
-    return who, move
+    return m.group(3)
 
 
 def _illegal(rd: _Reader, pos: int, state: State, text: str, exc: FaunaError) -> ReplayMismatch:

@@ -1,0 +1,27 @@
+"""The benchmark script runs and reports every figure (its speeds are printed, never asserted)."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_bench_runs_and_reports_each_figure_against_its_target():
+    done = subprocess.run([sys.executable, "-m", "fauna_cli.bench", "--games", "3", "--replays", "2", "--repeat", "1",
+                           "--cold-runs", "1", "--format", "json"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    assert doc["bot_games"]["games"] == 3 and doc["bot_games"]["median"] > 0
+    assert doc["bot_games"]["moves_per_game"] > 20  # whole games were played
+    assert doc["replay"]["moves"] > 40 and doc["replay"]["median"] > 0
+    assert doc["cold_start"]["fauna_median_s"] > 0 and doc["cold_start"]["click_median_s"] > 0
+    assert doc["targets"] == {"games_per_second": 1000.0, "replay_moves_per_second": 100000.0,
+                              "cold_start_ratio": 1.5}
+    plain = subprocess.run([sys.executable, "-m", "fauna_cli.bench", "--games", "2", "--replays", "1", "--repeat",
+                            "1", "--cold-runs", "1"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert plain.returncode == 0, plain.stderr
+    for row in ("bot games/s", "replay verification moves/s", "cold start ratio"):
+        assert row in plain.stdout

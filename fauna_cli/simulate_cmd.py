@@ -52,7 +52,8 @@ def game_seed(seed: int, index: int) -> int:
 def play_one(config: Config, seed: int, index: int) -> GameRecord:
     """Play one bots-only game to its end and count where every point came from."""
     from rules.fauna.bots import make_bots, play_out
-    from rules.fauna.game import TALLY_KEYS, new_game
+    from rules.fauna.game import new_game
+    from rules.fauna.judge import TALLY_KEYS
 
     state = new_game(config, game_seed(seed, index))
     try:

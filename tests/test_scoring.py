@@ -3,7 +3,7 @@
 import pytest
 
 from helpers import animal, game
-from rules.fauna import Board, ConfigError, Move, ScoringTable, preset
+from rules.fauna import Board, ConfigError, IllegalMove, Move, ScoringTable, preset
 
 PUBLISHED = [  # (areas, correct, adjacent) from the rulebook table
     (1, 12, 8), (2, 10, 5), (3, 8, 4), (4, 8, 4), (5, 6, 2), (8, 6, 2), (9, 4, 1), (16, 4, 1), (17, 3, 0), (40, 3, 0),
@@ -91,3 +91,12 @@ def test_custom_table_validation(doc, key):
         ScoringTable.from_dict(doc, "my.toml")
     assert err.value.key == key
     assert str(err.value).startswith("my.toml")
+
+
+def test_a_piece_asked_about_on_a_closed_scale_scores_nothing_and_says_why():
+    """Rule questions may ask about a spot no piece can take; the answer is nothing, with the reason."""
+    g = game(animals=[animal("Snake", areas=["Tasmania"], weight=2, length=150, tail=None)])
+    verdict, points, why = g.score_move(Move.place_scale("tail", 3))
+    assert (verdict, points) == ("nothing", 0) and why == "the tail length scale is closed for this animal"
+    with pytest.raises(IllegalMove, match="N/A for this animal"):
+        g.apply(Move.place_scale("tail", 3))

@@ -21,7 +21,8 @@ from rules.fauna.animals import Deck
 from rules.fauna.board import Board
 from rules.fauna.config import BOT_KINDS, PlayerSpec
 from rules.fauna.events import Event
-from rules.fauna.game import BOT_STREAM, CardFront, Spots, State, board_index, spots_for
+from rules.fauna.game import BOT_STREAM, CardFront, State
+from rules.fauna.judge import Spots, spots_for
 from rules.fauna.moves import PASS, Move
 from rules.fauna.scales import Scales
 from rules.fauna.scoring import ScoringTable
@@ -182,8 +183,7 @@ def _facts(deck: Deck, board: Board, scales: Scales, units: str) -> DeckFacts:
         for label in (area.name, *area.aliases, area.continent):
             for w in words(label):
                 area_words.setdefault(w, set()).add(index[area.name])
-    idx = board_index(board)
-    neighbors = [tuple(index[b] for b in idx.neighbors[n]) for n in names]
+    neighbors = [tuple(index[b] for b in board.neighbors(n)) for n in names]
     return DeckFacts(known, df, {w: frozenset(a) for w, a in sorted(area_words.items())}, neighbors)
 
 

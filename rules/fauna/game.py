@@ -12,124 +12,13 @@ from rules.fauna.config import Config
 from rules.fauna.dealing import Box, deal
 from rules.fauna.events import (Answer, Event, GameOver, Passed, PieceScore, Placed, PlayerRound, RoundEvaluated,
                                 RoundStarted, Upkeep)
-from rules.fauna.moves import PASS, Move, parse_move
+from rules.fauna.judge import LOST, MEASURES, PLACED, TALLY_KEYS, CardScores, Spots, judge_for
+from rules.fauna.moves import PASS, Move, move_texts
 from rules.fauna.scales import Scales
 
 PIECES = 6  # each player has 7 pieces; one marks the score, six are playable
 REFILL_TO = 3
 BOT_STREAM = 0xB07  # label of the bots' random stream, separate from the deck's
-
-
-@dataclass(frozen=True)
-class Spots:
-    """Every spot a piece could take for one set of open scales, as prebuilt moves and their targets.
-
-    Built once per board, scales and open-scale combination and shared, so legal moves and bots need not
-    construct Move objects on every turn. Order: areas in board order, then each open scale's spaces. The
-    state refers to a spot by its position in this order (its index).
-    """
-
-    moves: tuple[Move, ...]
-    targets: tuple[tuple, ...]
-    n_areas: int
-    index: dict  # target -> position
-
-
-@dataclass(frozen=True)
-class BoardIndex:
-    """Per-board lookups used on every move: canonical area names and each area's neighbours."""
-
-    names: frozenset
-    neighbors: dict  # area name -> tuple of neighbouring area names
-
-
-# Where a scoring piece's points come from, per spot of a card (State.tally counts them per player).
-MAP_CORRECT, MAP_ADJACENT, SCALES, PLACED, LOST = range(5)
-TALLY_KEYS = ("map_correct", "map_adjacent", "scales", "placed", "lost")
-
-
-@dataclass(frozen=True)
-class CardScores:
-    """One animal scored against every spot of its card, by position in its Spots: the rules applied once."""
-
-    spots: Spots
-    verdicts: tuple[str, ...]  # correct / adjacent / nothing
-    points: tuple[int, ...]
-    sources: tuple[int, ...]  # MAP_CORRECT, MAP_ADJACENT or SCALES (for a spot that scores)
-
-
-_SPOTS: dict[tuple, tuple[Board, Scales, Spots]] = {}
-_BOARDS: dict[int, tuple[Board, BoardIndex]] = {}
-_TEXTS: dict[tuple, tuple[Board, Scales, "MoveTexts"]] = {}
-
-
-class MoveTexts:
-    """Moves read and written in one game setup (board, scales, units), remembered: both are pure and frequent."""
-
-    LIMIT = 20000  # texts remembered; anything can be typed, so the memory is bounded
-
-    def __init__(self, board: Board, scales: Scales, units: str) -> None:
-        self.board, self.scales, self.units = board, scales, units
-        self.parsed: dict[str, Move] = {}
-        self.written: dict[int, tuple[Move, str]] = {}
-
-    def parse(self, text: str) -> Move:
-        move = self.parsed.get(text)
-        if move is None:
-            move = parse_move(text, self.board, self.scales, self.units)
-            if len(self.parsed) >= self.LIMIT:
-                self.parsed.clear()
-            self.parsed[text] = move
-        return move
-
-    def text(self, move: Move) -> str:
-        hit = self.written.get(id(move))  # by identity: hashing a Move costs more than writing most of them
-        if hit is None:
-            if len(self.written) >= self.LIMIT:
-                self.written.clear()
-            hit = self.written[id(move)] = (move, move.text(self.scales, self.units))  # holds the move: ids stay unique
-        return hit[1]
-
-
-def move_texts(board: Board, scales: Scales, units: str) -> MoveTexts:
-    """The shared MoveTexts of a setup (the entry holds the board and scales, so their ids stay theirs)."""
-    key = (id(board), id(scales), units)
-    hit = _TEXTS.get(key)
-    if hit is None:
-        if len(_TEXTS) > 64:
-            _TEXTS.clear()
-        hit = _TEXTS[key] = (board, scales, MoveTexts(board, scales, units))
-    return hit[2]
-_SPACES: dict[tuple, tuple[Animal, Scales, int | None]] = {}  # (animal, scales, units, scale) -> correct space
-_ANSWERS: dict[tuple, tuple[Animal, Scales, Answer]] = {}  # (animal, scales, units) -> the card's lower half
-_CARDS: dict[tuple, tuple] = {}  # (animal, board, scales, table, units) -> CardScores
-_REASONS: dict[tuple, tuple] = {}  # (animal, board, scales, table, units, spot) -> the reason text of its verdict
-
-
-def board_index(board: Board) -> BoardIndex:
-    """The cached lookups of a board (kept with a reference to the board, so ids are never reused)."""
-    hit = _BOARDS.get(id(board))
-    if hit is not None and hit[0] is board:
-        return hit[1]
-    index = BoardIndex(frozenset(board.names), {n: tuple(board.neighbors(n)) for n in board.names})
-    _BOARDS[id(board)] = (board, index)
-    return index
-
-
-def spots_for(board: Board, scales: Scales, open_scales: tuple[str, ...]) -> Spots:
-    """All spots (free or not) for a card whose open scales are `open_scales`, in legal-move order."""
-    key = (id(board), id(scales), open_scales)
-    hit = _SPOTS.get(key)
-    if hit is not None and hit[0] is board and hit[1] is scales:
-        return hit[2]
-    moves = [Move("area", area=name) for name in board.names]
-    n_areas = len(moves)
-    for k in open_scales:
-        moves.extend(Move("scale", scale=k, space=i) for i in range(len(scales.get(k))))
-    targets = tuple(m.target for m in moves)
-    spots = Spots(tuple(moves), targets, n_areas, {t: i for i, t in enumerate(targets)})
-    _SPOTS[key] = (board, scales, spots)
-    return spots
 
 
 @dataclass(frozen=True)
@@ -151,7 +40,7 @@ class CardFront:
 def card_front(animal: Animal) -> CardFront:
     """The upper half of a card, never showing the answer."""
     measures = []
-    for m in ("weight", "length", "total_length", "height", "tail"):
+    for m in MEASURES:
         if m in animal.measures:
             scale = "weight" if m == "weight" else "tail" if m == "tail" else "length"
             measures.append((m, scale, animal.measures[m] is not None))
@@ -191,8 +80,7 @@ class State:
         self.history: list[tuple[str, Move]] = []
         self.over = False
         self.winners: tuple[str, ...] = ()
-        self._index = board_index(board)
-        self._setup = (id(board), id(scales), id(self.table), config.units)  # what a card's scores depend on
+        self.judge = judge_for(board, scales, self.table, config.units)
         self._texts = move_texts(board, scales, config.units)
         self._last: tuple[CardScores, list[int], list[int]] | None = None  # last evaluation: card, spots, owner
         self._begin_round()
@@ -202,7 +90,7 @@ class State:
         n = len(self.names)
         self.passed = [False] * n
         self.placed = [0] * n  # pieces placed this round, per player
-        self.card = self.card_scores(self.animal)
+        self.card = self.judge.card(self.animal)
         self.owner = [-1] * len(self.card.points)
         self.round_spots: list[int] = []
         self.to_move_index: int | None = self.start
@@ -403,154 +291,19 @@ class State:
     # -- evaluation and upkeep ----------------------------------------------------------------
     def correct_space(self, scale_key: str, animal: Animal | None = None) -> int | None:
         """0-based correct space of the animal on a scale in this game's units (None: closed)."""
-        animal = animal or self.animal
-        scales = self.scales
-        key = (id(animal), id(scales), self.units, scale_key)
-        hit = _SPACES.get(key)
-        if hit is not None and hit[0] is animal and hit[1] is scales:
-            return hit[2]
-        value = animal.scale_value(scale_key)
-        space = None if value is None else scales.get(scale_key).space_of(value, self.units)
-        if len(_SPACES) > 50000:
-            _SPACES.clear()
-        _SPACES[key] = (animal, scales, space)
-        return space
+        return self.judge.correct_space(animal or self.animal, scale_key)
 
     def answer(self, animal: Animal | None = None) -> Answer:
         """The lower half of the card in this game's units."""
-        animal = animal or self.animal
-        scales = self.scales
-        key = (id(animal), id(scales), self.units)
-        hit = _ANSWERS.get(key)
-        if hit is not None and hit[0] is animal and hit[1] is scales:
-            return hit[2]
-        rows = []
-        for m in ("weight", "length", "total_length", "height", "tail"):
-            if m not in animal.measures:
-                continue
-            scale = scales.for_measure(m)
-            v = animal.measures[m]
-            if v is None:
-                rows.append((m, scale.key, "N/A", "closed"))
-            else:
-                side = scale.side(self.units)
-                rows.append((m, scale.key, side.format_value(v), side.spaces[side.space_of(v)].label))
-        answer = Answer(animal.areas, tuple(rows))
-        if len(_ANSWERS) > 20000:
-            _ANSWERS.clear()
-        _ANSWERS[key] = (animal, scales, answer)
-        return answer
+        return self.judge.answer(animal or self.animal)
 
     def points(self, move: Move, animal: Animal | None = None) -> tuple[str, int]:
         """(verdict, points) for one piece against an animal: the scoring rule itself, without the reason."""
-        animal = animal or self.animal
-        card = self.card_scores(animal)
-        k = card.spots.index.get(move.target)
-        if k is not None:
-            return card.verdicts[k], card.points[k]
-        if move.kind == "area":  # not a board area's own name (an alias that bypassed parsing)
-            return self._score_area(move.area, animal)
-        return self._score_space(move.space, self.correct_space(move.scale, animal))
-
-    def _score_area(self, area: str, animal: Animal) -> tuple[str, int]:
-        """The map rule: correct area, else adjacent to a home area (if the table's row pays for it), else nothing."""
-        row = self.table.row_for(animal.n_areas)
-        homes = animal.areas
-        if area in homes:
-            return "correct", row.correct
-        if row.adjacent > 0:
-            near = self._index.neighbors.get(area)
-            if near is None:  # an alias that bypassed parsing: resolve it the slow way
-                near = tuple(self.board.neighbors(area))
-            if any(a in homes for a in near):
-                return "adjacent", row.adjacent
-        return "nothing", 0
-
-    def _score_space(self, space: int, correct: int) -> tuple[str, int]:
-        """The scale rule: the correct space, else a neighbouring space, else nothing."""
-        d = abs(space - correct)
-        if d == 0:
-            return "correct", self.table.scale_correct
-        if d == 1:
-            return "adjacent", self.table.scale_adjacent
-        return "nothing", 0
-
-    def card_scores(self, animal: Animal) -> CardScores:
-        """The two rules above for every spot of an animal's card at once, kept per animal and game setup."""
-        key = (id(animal), self._setup)
-        hit = _CARDS.get(key)
-        if hit is not None:  # the entry holds the objects it was made for, so their ids cannot be reused meanwhile
-            return hit[1]
-        spots = spots_for(self.board, self.scales, tuple(animal.open_scales()))
-        verdicts, points, sources = [], [], []
-        row = self.table.row_for(animal.n_areas)
-        homes = set(animal.areas)
-        near: set[str] = set()
-        if row.adjacent > 0:  # adjacency is symmetric: the areas next to a home are its neighbours
-            for home in animal.areas:
-                near.update(self._index.neighbors.get(home) or self.board.neighbors(home))
-        for move in spots.moves:
-            if move.kind == "area":
-                if move.area in homes:
-                    verdict, pts, source = "correct", row.correct, MAP_CORRECT
-                elif move.area in near:
-                    verdict, pts, source = "adjacent", row.adjacent, MAP_ADJACENT
-                else:
-                    verdict, pts, source = "nothing", 0, MAP_CORRECT
-            else:
-                verdict, pts = self._score_space(move.space, self.correct_space(move.scale, animal))
-                source = SCALES
-            verdicts.append(verdict)
-            points.append(pts)
-            sources.append(source)
-        card = CardScores(spots, tuple(verdicts), tuple(points), tuple(sources))
-        if len(_CARDS) > 4000:
-            _CARDS.clear()
-        _CARDS[key] = ((animal, self.board, self.scales, self.table), card)
-        return card
+        return self.judge.points(move, animal or self.animal)
 
     def score_move(self, move: Move, animal: Animal | None = None) -> tuple[str, int, str]:
         """(verdict, points, reason) for one piece against an animal, by the game's preset."""
-        animal = animal or self.animal
-        verdict, points = self.points(move, animal)
-        key = (id(animal), id(self.board), id(self.scales), id(self.table), self.units, move)
-        hit = _REASONS.get(key)
-        if hit is not None and hit[0] is animal and hit[1] is self.board and hit[2] is self.scales \
-                and hit[3] is self.table:
-            return verdict, points, hit[4]
-        reason = self._reason(move, animal, verdict)
-        if len(_REASONS) > 50000:
-            _REASONS.clear()
-        _REASONS[key] = (animal, self.board, self.scales, self.table, reason)
-        return verdict, points, reason
-
-    def _reason(self, move: Move, animal: Animal, verdict: str) -> str:
-        """Why a piece got its verdict, in words, naming the row of the table or the correct space."""
-        table = self.table
-        if move.kind == "area":
-            n = animal.n_areas
-            row = table.row_for(n)
-            areas_word = "area" if n == 1 else "areas"
-            band = f"{row.span} {areas_word}"
-            if verdict == "correct":
-                return f"lives here; {n} {areas_word}, row {band}: {row.correct} points"
-            near_areas = self._index.neighbors.get(move.area)
-            if near_areas is None:  # an alias that bypassed parsing: resolve it the slow way
-                near_areas = self.board.neighbors(move.area)
-            homes = [a for a in near_areas if a in animal.areas]
-            if homes:
-                near = ", ".join(homes[:3]) + (" ..." if len(homes) > 3 else "")
-                if verdict == "adjacent":
-                    return f"next to {near}; {n} {areas_word}, row {band}: {row.adjacent} points"
-                return f"next to {near}, but the row {band} gives nothing for adjacent areas"
-            return "not a home area and not next to one"
-        scale = self.scales.get(move.scale)
-        label = scale.label(self.correct_space(move.scale, animal), self.units)
-        if verdict == "correct":
-            return f"correct space: {table.scale_correct} points"
-        if verdict == "adjacent":
-            return f"next to the correct space {label}: {table.scale_adjacent} points"
-        return f"the correct space is {label}"
+        return self.judge.reason(move, animal or self.animal)
 
     def evaluate(self, events: list[Event] | None = None) -> None:
         """Score the round's pieces, then end the game or do the upkeep and open the next round.

@@ -73,3 +73,45 @@ def parse_move(text: str, board: Board | None = None, scales: Scales | None = No
             scale = scales.get(key)
             return Move("scale", scale=key, space=scales.parse_space(scale, raw[len(word) + 1:], units))
     return Move("area", area=board.area(raw).name)
+
+
+_TEXTS: dict[tuple, tuple[Board, Scales, "MoveTexts"]] = {}
+
+
+class MoveTexts:
+    """Moves read and written in one game setup (board, scales, units), remembered: both are pure and frequent."""
+
+    LIMIT = 20000  # texts remembered; anything can be typed, so the memory is bounded
+
+    def __init__(self, board: Board, scales: Scales, units: str) -> None:
+        self.board, self.scales, self.units = board, scales, units
+        self.parsed: dict[str, Move] = {}
+        self.written: dict[int, tuple[Move, str]] = {}
+
+    def parse(self, text: str) -> Move:
+        move = self.parsed.get(text)
+        if move is None:
+            move = parse_move(text, self.board, self.scales, self.units)
+            if len(self.parsed) >= self.LIMIT:
+                self.parsed.clear()
+            self.parsed[text] = move
+        return move
+
+    def text(self, move: Move) -> str:
+        hit = self.written.get(id(move))  # by identity: hashing a Move costs more than writing most of them
+        if hit is None:
+            if len(self.written) >= self.LIMIT:
+                self.written.clear()
+            hit = self.written[id(move)] = (move, move.text(self.scales, self.units))  # holds the move: ids stay unique
+        return hit[1]
+
+
+def move_texts(board: Board, scales: Scales, units: str) -> MoveTexts:
+    """The shared MoveTexts of a setup (the entry holds the board and scales, so their ids stay theirs)."""
+    key = (id(board), id(scales), units)
+    hit = _TEXTS.get(key)
+    if hit is None:
+        if len(_TEXTS) > 64:
+            _TEXTS.clear()
+        hit = _TEXTS[key] = (board, scales, MoveTexts(board, scales, units))
+    return hit[2]

@@ -1,0 +1,223 @@
+"""The scoring rules applied to a card: which spots score, how much, why, and the answer side of the card.
+
+A `Judge` serves one game setup (board, scales, scoring table, units) and remembers what it worked out
+per animal, since every game on that setup asks the same questions; `judge_for` shares one per setup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.fauna.animals import Animal
+from rules.fauna.board import Board
+from rules.fauna.events import Answer
+from rules.fauna.moves import Move
+from rules.fauna.scales import Scales
+from rules.fauna.scoring import ScoringTable
+
+# Where a piece's points come from (State.tally counts them per player, with pieces placed and lost).
+MAP_CORRECT, MAP_ADJACENT, SCALES, PLACED, LOST = range(5)
+TALLY_KEYS = ("map_correct", "map_adjacent", "scales", "placed", "lost")
+MEASURES = ("weight", "length", "total_length", "height", "tail")  # in card order
+
+
+@dataclass(frozen=True)
+class Spots:
+    """Every spot a piece could take for one set of open scales, as prebuilt moves and their targets.
+
+    Order: areas in board order, then each open scale's spaces; a game refers to a spot by its position
+    in this order. Built once per board, scales and open scales, so turns need not build Move objects.
+    """
+
+    moves: tuple[Move, ...]
+    targets: tuple[tuple, ...]
+    n_areas: int
+    index: dict  # target -> position
+
+
+@dataclass(frozen=True)
+class CardScores:
+    """One animal scored against every spot of its card, by position in its Spots: the rules applied once."""
+
+    spots: Spots
+    verdicts: tuple[str, ...]  # correct / adjacent / nothing
+    points: tuple[int, ...]
+    sources: tuple[int, ...]  # MAP_CORRECT, MAP_ADJACENT or SCALES (for a spot that scores)
+    correct: dict  # open scale -> its correct space
+
+
+_SPOTS: dict[tuple, tuple[Board, Scales, Spots]] = {}
+
+
+def spots_for(board: Board, scales: Scales, open_scales: tuple[str, ...]) -> Spots:
+    """All spots (free or not) for a card whose open scales are `open_scales`, in legal-move order."""
+    key = (id(board), id(scales), open_scales)
+    hit = _SPOTS.get(key)
+    if hit is not None:  # the entry holds the board and scales, so their ids cannot be another object's
+        return hit[2]
+    moves = [Move("area", area=name) for name in board.names]
+    n_areas = len(moves)
+    for k in open_scales:
+        moves.extend(Move("scale", scale=k, space=i) for i in range(len(scales.get(k))))
+    targets = tuple(m.target for m in moves)
+    spots = Spots(tuple(moves), targets, n_areas, {t: i for i, t in enumerate(targets)})
+    _SPOTS[key] = (board, scales, spots)
+    return spots
+
+
+class Judge:
+    """The map and scale rules for one setup, with what they found per animal remembered."""
+
+    LIMIT = 4096  # animals remembered per kind of answer (decks are a few hundred; tests make more)
+
+    def __init__(self, board: Board, scales: Scales, table: ScoringTable, units: str) -> None:
+        self.board, self.scales, self.table, self.units = board, scales, table, units
+        self.neighbors = {n: tuple(board.neighbors(n)) for n in board.names}
+        self._cards: dict[int, tuple[Animal, CardScores]] = {}  # by id; the entry holds the animal
+        self._answers: dict[int, tuple[Animal, Answer]] = {}
+
+    def _keep(self, memo: dict, key, value) -> None:
+        if len(memo) >= self.LIMIT:
+            memo.clear()
+        memo[key] = value
+
+    def correct_space(self, animal: Animal, scale_key: str) -> int | None:
+        """0-based correct space of the animal on a scale in this setup's units (None: closed)."""
+        value = animal.scale_value(scale_key)
+        return None if value is None else self.scales.get(scale_key).space_of(value, self.units)
+
+    def card(self, animal: Animal) -> CardScores:
+        """Verdict, points and source of every spot of the animal's card."""
+        hit = self._cards.get(id(animal))
+        if hit is not None:
+            return hit[1]
+        spots = spots_for(self.board, self.scales, tuple(animal.open_scales()))
+        row = self.table.row_for(animal.n_areas)
+        homes = set(animal.areas)
+        near: set[str] = set()
+        if row.adjacent > 0:  # adjacency is symmetric: the areas next to a home are its neighbours
+            for home in animal.areas:
+                near.update(self.neighbors.get(home) or self.board.neighbors(home))
+        verdicts, points, sources = [], [], []
+        correct = {k: self.correct_space(animal, k) for k in animal.open_scales()}
+        for move in spots.moves:
+            if move.kind == "area":
+                if move.area in homes:
+                    verdict, pts, source = "correct", row.correct, MAP_CORRECT
+                elif move.area in near:
+                    verdict, pts, source = "adjacent", row.adjacent, MAP_ADJACENT
+                else:
+                    verdict, pts, source = "nothing", 0, MAP_CORRECT
+            else:
+                verdict, pts = self.space_verdict(move.space, correct[move.scale])
+                source = SCALES
+            verdicts.append(verdict)
+            points.append(pts)
+            sources.append(source)
+        card = CardScores(spots, tuple(verdicts), tuple(points), tuple(sources), correct)
+        self._keep(self._cards, id(animal), (animal, card))
+        return card
+
+    def area_verdict(self, area: str, animal: Animal) -> tuple[str, int]:
+        """The map rule for any area name: correct area, else next to a home area (if the row pays), else nothing."""
+        row = self.table.row_for(animal.n_areas)
+        if area in animal.areas:
+            return "correct", row.correct
+        if row.adjacent > 0:
+            near = self.neighbors.get(area)
+            if near is None:  # an alias that bypassed parsing: resolve it the slow way
+                near = tuple(self.board.neighbors(area))
+            if any(a in animal.areas for a in near):
+                return "adjacent", row.adjacent
+        return "nothing", 0
+
+    def space_verdict(self, space: int, correct: int) -> tuple[str, int]:
+        """The scale rule: the correct space, else a neighbouring space, else nothing."""
+        d = abs(space - correct)
+        if d == 0:
+            return "correct", self.table.scale_correct
+        if d == 1:
+            return "adjacent", self.table.scale_adjacent
+        return "nothing", 0
+
+    def points(self, move: Move, animal: Animal) -> tuple[str, int]:
+        """(verdict, points) for one piece against an animal."""
+        card = self.card(animal)
+        k = card.spots.index.get(move.target)
+        if k is not None:
+            return card.verdicts[k], card.points[k]
+        if move.kind == "area":  # not a board area's own name (an alias that bypassed parsing)
+            return self.area_verdict(move.area, animal)
+        correct = self.correct_space(animal, move.scale)
+        if correct is None:  # a closed scale: no piece can lie there, and none would score
+            return "nothing", 0
+        return self.space_verdict(move.space, correct)
+
+    def reason(self, move: Move, animal: Animal) -> tuple[str, int, str]:
+        """(verdict, points, why) for one piece, the why naming the table's row or the correct space."""
+        verdict, points = self.points(move, animal)
+        return verdict, points, self._why(move, animal, verdict)
+
+    def _why(self, move: Move, animal: Animal, verdict: str) -> str:
+        table = self.table
+        if move.kind == "area":
+            n = animal.n_areas
+            row = table.row_for(n)
+            areas_word = "area" if n == 1 else "areas"
+            band = f"{row.span} {areas_word}"
+            if verdict == "correct":
+                return f"lives here; {n} {areas_word}, row {band}: {row.correct} points"
+            near_areas = self.neighbors.get(move.area)
+            if near_areas is None:  # an alias that bypassed parsing: resolve it the slow way
+                near_areas = self.board.neighbors(move.area)
+            homes = [a for a in near_areas if a in animal.areas]
+            if homes:
+                near = ", ".join(homes[:3]) + (" ..." if len(homes) > 3 else "")
+                if verdict == "adjacent":
+                    return f"next to {near}; {n} {areas_word}, row {band}: {row.adjacent} points"
+                return f"next to {near}, but the row {band} gives nothing for adjacent areas"
+            return "not a home area and not next to one"
+        correct = self.card(animal).correct.get(move.scale)
+        scale = self.scales.get(move.scale)
+        if correct is None:
+            return f"the {scale.title.lower()} scale is closed for this animal"
+        label = scale.label(correct, self.units)
+        if verdict == "correct":
+            return f"correct space: {table.scale_correct} points"
+        if verdict == "adjacent":
+            return f"next to the correct space {label}: {table.scale_adjacent} points"
+        return f"the correct space is {label}"
+
+    def answer(self, animal: Animal) -> Answer:
+        """The lower half of the card in this setup's units."""
+        hit = self._answers.get(id(animal))
+        if hit is not None:
+            return hit[1]
+        rows = []
+        for m in MEASURES:
+            if m not in animal.measures:
+                continue
+            scale = self.scales.for_measure(m)
+            v = animal.measures[m]
+            if v is None:
+                rows.append((m, scale.key, "N/A", "closed"))
+            else:
+                side = scale.side(self.units)
+                rows.append((m, scale.key, side.format_value(v), side.spaces[side.space_of(v)].label))
+        answer = Answer(animal.areas, tuple(rows))
+        self._keep(self._answers, id(animal), (animal, answer))
+        return answer
+
+
+_JUDGES: dict[tuple, tuple[tuple, Judge]] = {}
+
+
+def judge_for(board: Board, scales: Scales, table: ScoringTable, units: str) -> Judge:
+    """The shared Judge of a setup (the entry holds its objects, so their ids cannot be reused meanwhile)."""
+    key = (id(board), id(scales), id(table), units)
+    hit = _JUDGES.get(key)
+    if hit is None:
+        if len(_JUDGES) >= 64:
+            _JUDGES.clear()
+        hit = _JUDGES[key] = ((board, scales, table), Judge(board, scales, table, units))
+    return hit[1]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 
@@ -189,4 +188,6 @@ def status_text(state: State) -> str:
 
 def dump_json(doc) -> str:
     """Stable JSON: sorted keys, two-space indent, UTF-8 kept."""
+    import json  # only JSON output needs it; a quick query should not pay for it
+
     return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n"

@@ -47,7 +47,7 @@ def check(files: list[Path]) -> tuple[int, list[str]]:
     """Number of animals read and the problems found in the given files (the whole deck when none are given)."""
     whole = not files
     if whole:
-        files = sorted((data_dir() / "animals").glob("*.toml"))
+        files = sorted((Path(data_dir()) / "animals").glob("*.toml"))
     board, scales = Board.default(), Scales.default()
     animals, problems = [], []
     for f in files:

@@ -307,3 +307,13 @@ def test_play_out_stops_at_a_human_seat_with_a_clear_error():
     with pytest.raises(ConfigError, match="ann is a human player"):
         play_out(state, make_bots(state))
     assert state.to_move == "ann" and state.seq == 1 and state.history[0][0] == "r"
+
+
+def test_play_out_leaves_an_empty_handed_human_their_own_move():
+    """A human whose hand is empty when the round opens still makes (and records) that pass themselves."""
+    state = new_game(Config((PlayerSpec("ann"), PlayerSpec("r", "random"))), 3)
+    state.hand[0], state.stock[0] = 0, 6
+    state.to_move_index = 0
+    with pytest.raises(ConfigError, match="ann is a human player"):
+        play_out(state, make_bots(state))
+    assert state.history == [] and state.to_move == "ann"

@@ -429,9 +429,7 @@ def play_out(state: State, bots: list[Bot | None], *, quiet: bool = True, on_rou
         try:
             while True:
                 base = bases[cur]
-                if hand[cur] == 0:
-                    k = -1
-                elif base is not None:  # RandomBot.pick with decision_rng, drawn in place
+                if base is not None and hand[cur]:  # RandomBot.pick with decision_rng, drawn in place
                     if placed[cur]:
                         total, limit = n_spots + 1, limit_pass
                     else:
@@ -455,7 +453,7 @@ def play_out(state: State, bots: list[Bot | None], *, quiet: bool = True, on_rou
                     state.seq, state.to_move_index = seq, cur
                     if bot is None:
                         raise _human(state)
-                    k = state._spot(bot.choose(state), None)
+                    k = -1 if hand[cur] == 0 else state.check(bot.choose(state))  # every kind passes empty-handed
                 seq += 1
                 step += DECISION_STEP
                 if k < 0:

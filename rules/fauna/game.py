@@ -175,12 +175,11 @@ class State:
         return RoundStarted(self.round, self.names[self.start], a.name, a.card, a.side)
 
     # -- rules of placement -----------------------------------------------------------------
-    def check(self, move: Move, player: str | None = None) -> None:
-        """Raise IllegalMove with a reason when `move` is not allowed now (for `player`, if given)."""
-        self._spot(move, player)
+    def check(self, move: Move, player: str | None = None) -> int:
+        """The spot `move` would take (-1 for a pass) if it is allowed now (for `player`, if given).
 
-    def _spot(self, move: Move, player: str | None) -> int:
-        """The spot `move` takes (-1 for a pass) if it is legal now; else IllegalMove with the reason."""
+        Raises IllegalMove with the reason when it is not.
+        """
         if self.over:
             raise IllegalMove("the game is over")
         cur = self.to_move_index
@@ -239,7 +238,7 @@ class State:
         """
         if isinstance(move, str):
             move = self.parse(move)
-        k = self._spot(move, player)
+        k = self.check(move, player)
         move = PASS if k < 0 else self.card.spots.moves[k]  # as the rules name it (an alias becomes the area)
         cur = self.to_move_index
         name = self.names[cur]

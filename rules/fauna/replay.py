@@ -31,7 +31,7 @@ from rules.fauna import data
 from rules.fauna.animals import Deck, deck_files
 from rules.fauna.board import Board
 from rules.fauna.config import Config
-from rules.fauna.events import Event, GameOver, RoundEvaluated, RoundStarted
+from rules.fauna.events import Event, RoundStarted
 from rules.fauna.game import State, new_game
 from rules.fauna.moves import Move
 from rules.fauna.scales import Scales

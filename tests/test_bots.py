@@ -7,6 +7,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from helpers import animal, deck
 from rules.core.errors import ConfigError
@@ -317,3 +319,19 @@ def test_play_out_leaves_an_empty_handed_human_their_own_move():
     with pytest.raises(ConfigError, match="ann is a human player"):
         play_out(state, make_bots(state))
     assert state.history == [] and state.to_move == "ann"
+
+
+@settings(max_examples=12, deadline=None)
+@given(kinds=st.lists(st.sampled_from(["random", "random", "naturalist", "statistician"]), min_size=2, max_size=6),
+       seed=st.integers(0, 2**64 - 1), skill=st.sampled_from([0.0, 0.3, 1.0]),
+       game=st.fixed_dictionaries({"units": st.sampled_from(["metric", "imperial"]),
+                                   "cards": st.sampled_from(["green", "black", "mixed"]),
+                                   "goal": st.integers(20, 90)}))
+def test_any_bots_game_is_the_same_in_the_fast_loop(kinds, seed, skill, game):
+    cfg = config(*kinds, skill=skill, **game)
+    slow, fast = new_game(cfg, seed), new_game(cfg, seed)
+    bots = make_bots(slow)
+    while not slow.is_over:
+        slow.apply(bots[slow.to_move_index].choose(slow))
+    play_out(fast, make_bots(fast))
+    assert (fast.history, fast.score, fast.tally, fast.winners) == (slow.history, slow.score, slow.tally, slow.winners)

@@ -49,7 +49,7 @@ def test_replay_prints_every_round_and_verifies(game_file):
     for r in range(1, state.round + 1):
         assert f"Round {r} evaluation:" in out
     assert f"Verified {path}" in out and f"{state.seq} moves" in out and "Game over:" in out
-    assert out.startswith(f"{path}: fauna-log 1, seed 21; players: alice, bob, carol; goal 100 points")
+    assert out.startswith(f"{path}: fauna-log 2, seed 21; players: alice, bob, carol; goal 100 points")
 
 
 def test_replay_is_registered_in_the_fauna_command(game_file):
@@ -80,7 +80,7 @@ def test_json_output(game_file):
     result = run([path, "--format", "json"])
     assert result.exit_code == 0
     doc = json.loads(result.stdout)
-    assert doc["seed"] == 21 and doc["format"] == "fauna-log 1"
+    assert doc["seed"] == 21 and doc["format"] == "fauna-log 2"
     assert doc["verified"]["moves"] == state.seq and doc["verified"]["to_end"] is True
     assert len(doc["rounds"]) == state.round
     assert doc["status"]["winners"] == list(state.winners)

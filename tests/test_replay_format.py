@@ -69,7 +69,7 @@ def test_every_line_carries_the_running_hash(midgame):
 def test_header_holds_format_seed_data_and_effective_config(midgame):
     state, text = midgame
     lines = [ln.rsplit(" @", 1)[0] for ln in text.splitlines()]
-    assert lines[0] == "fauna-log 1"
+    assert lines[0] == "fauna-log 2"
     assert lines[1] == "seed 11"
     assert lines[2] == f"data sha256:{data_fingerprint(state.config)}"
     assert lines[3:8] == ['preset "published"', 'units "metric"', 'cards "mixed"',
@@ -248,8 +248,10 @@ def test_malformed_files_are_format_errors():
         load_log("", "g")
     with pytest.raises(LogFormatError, match="^g:1: not a fauna game log"):
         load_log("[game]\nseed = 1\n", "g")
-    with pytest.raises(LogFormatError, match="^g:1: unsupported log format 'fauna-log 2'"):
-        load_log(good.replace("fauna-log 1 @", "fauna-log 2 @", 1), "g")
+    with pytest.raises(LogFormatError, match="^g:1: unsupported log format 'fauna-log 3'"):
+        load_log(good.replace("fauna-log 2 @", "fauna-log 3 @", 1), "g")
+    with pytest.raises(LogFormatError, match="^g:1: this log is 'fauna-log 1', written by an older fauna .* cannot re-run"):
+        load_log(good.replace("fauna-log 2 @", "fauna-log 1 @", 1), "g")
     with pytest.raises(LogFormatError, match="^g:4: malformed line"):
         load_log(edit(good, 4, 'preset "published"\n'), "g")
     with pytest.raises(LogFormatError, match="^g:3: not UTF-8"):

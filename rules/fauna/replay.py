@@ -5,7 +5,7 @@ digits of SHA-256 over the previous line's HASH, a newline and this line's text,
 zeros, so each line carries a hash of everything before it and of itself. Layout (replays/README.md
 has the full description):
 
-    fauna-log 1                                  format name and version
+    fauna-log 2                                  format name and version
     seed 7                                       the seed actually used
     data sha256:<64 hex>                         fingerprint of the data files the game used
     preset "published" / units / cards / start / goal / player ...   the effective config
@@ -38,7 +38,7 @@ from rules.fauna.scales import Scales
 from rules.fauna.scoring import PRESET_NAMES, preset, preset_files
 
 FORMAT = "fauna-log"
-VERSION = 1
+VERSION = 2  # 2: cards drawn from the box as rounds begin (1 shuffled the whole box first)
 HASH_DIGITS = 32
 CHAIN_START = "0" * HASH_DIGITS
 BOARD_FILES = ("board.toml", "adjacency.csv", "scales.toml")
@@ -403,6 +403,10 @@ def _read_header(rd: _Reader) -> tuple[Config, int, str, int]:
     if not first.startswith(f"{FORMAT} "):
         raise LogFormatError(f"{rd.where(0)}: not a fauna game log: the first line should be '{FORMAT} {VERSION} @...'")
     body, _ = rd.split(0)
+    if body == f"{FORMAT} 1":
+        raise LogFormatError(f"{rd.where(0)}: this log is '{FORMAT} 1', written by an older fauna that shuffled the "
+                             f"whole box before the first round; this fauna draws cards as rounds begin and reads "
+                             f"'{FORMAT} {VERSION}', so it cannot re-run this game")
     if body != f"{FORMAT} {VERSION}":
         raise LogFormatError(f"{rd.where(0)}: unsupported log format {_short(body)}; this fauna reads "
                              f"'{FORMAT} {VERSION}'")

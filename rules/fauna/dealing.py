@@ -68,6 +68,7 @@ class Box:
             faces = left[j]
             left[j] = left[-1]
             left.pop()
+            # below(2) is next() & 1 exactly: 2 divides 2**64, so below never rejects a draw for it
             shown.append(faces[rng.next() & 1 if self._side is None else self._side])
         return shown[i % len(shown)]
 

@@ -7,6 +7,7 @@ except the timings is a sum of whole numbers (wins as exact fractions) taken in 
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 from dataclasses import dataclass
@@ -186,7 +187,8 @@ def summarise(records: list[GameRecord], names: list[str], kinds: list[str]) -> 
         src = {k: total(k, p) for k in SOURCES}
         seats.append({
             "seat": p + 1, "player": names[p], "bot": kinds[p],
-            "win_rate": _ratio(share[p], games), "average_score": _ratio(total("score", p), games),
+            "win_rate": _ratio(share[p], games), "win_rate_95": wilson(share[p], games),
+            "average_score": _ratio(total("score", p), games),
             "points_per_round": {k: _ratio(v, rounds) for k, v in src.items()},
             "total_points_per_round": _ratio(sum(src.values()), rounds),
             "pieces_placed_per_round": _ratio(total("placed", p), rounds),
@@ -201,7 +203,7 @@ def summarise(records: list[GameRecord], names: list[str], kinds: list[str]) -> 
         seat_rounds = rounds * len(ps)
         src = {k: sum(total(k, p) for p in ps) for k in SOURCES}
         by_kind.append({
-            "bot": kind, "seats": len(ps), "win_rate": _ratio(won, games),
+            "bot": kind, "seats": len(ps), "win_rate": _ratio(won, games), "win_rate_95": wilson(won, games),
             "points_per_round": {k: _ratio(v, seat_rounds) for k, v in src.items()},
             "total_points_per_round": _ratio(sum(src.values()), seat_rounds),
             "pieces_lost_per_round": _ratio(sum(total("lost", p) for p in ps), seat_rounds),
@@ -219,8 +221,30 @@ def _ratio(num, den) -> float:
     return round(float(Fraction(num) / den), 4) if den else 0.0
 
 
+Z95 = 1.959964  # the normal quantile for a two-sided 95% interval
+
+
+def wilson(wins: Fraction, games: int) -> list[float]:
+    """The 95% Wilson score interval of a win rate, so a tester can tell a real edge from luck.
+
+    Shared wins count as fractions. Only the four basic operations and a square root are used (all
+    correctly rounded under IEEE 754), and the bounds are rounded to 4 decimals: the same on every machine.
+    """
+    if not games:
+        return [0.0, 0.0]
+    p = float(Fraction(wins) / games)
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * games)) / (1 + z2 / games)
+    half = Z95 * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / (1 + z2 / games)
+    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
+
+
+def _range(bounds: list[float]) -> str:
+    return f"{100 * bounds[0]:.1f}-{100 * bounds[1]:.1f}%"
 
 
 def _num(x: float) -> str:
@@ -235,17 +259,19 @@ def render_text(doc: dict, fmt: str) -> str:
             f"{t['games_per_second']:.1f} games/s ({t['seconds']:.2f} s, {t['jobs']} "
             f"job{'s' if t['jobs'] != 1 else ''}); "
             f"average {s['average_rounds']:.2f} rounds and {s['moves_per_game']:.1f} moves per game")
-    headers = ["seat", "bot", "wins", "avg score", "map correct/rd", "map adjacent/rd", "scales/rd", "points/rd",
+    headers = ["seat", "bot", "wins", "95% range", "avg score", "map correct/rd", "map adjacent/rd", "scales/rd", "points/rd",
                "placed/rd", "lost/rd"]
-    rows = [[str(x["seat"]), x["player"], _pct(x["win_rate"]), _num(x["average_score"]),
+    rows = [[str(x["seat"]), x["player"], _pct(x["win_rate"]), _range(x["win_rate_95"]), _num(x["average_score"]),
              *(_num(x["points_per_round"][k]) for k in SOURCES), _num(x["total_points_per_round"]),
              _num(x["pieces_placed_per_round"]), _num(x["pieces_lost_per_round"])] for x in s["seats"]]
-    kind_rows = [[k["bot"], str(k["seats"]), _pct(k["win_rate"]),
+    kind_rows = [[k["bot"], str(k["seats"]), _pct(k["win_rate"]), _range(k["win_rate_95"]),
                   *(_num(k["points_per_round"][src]) for src in SOURCES), _num(k["total_points_per_round"]),
                   _num(k["pieces_lost_per_round"])] for k in s["bot_kinds"]]
-    kind_headers = ["bot kind", "seats", "wins", "map correct/rd", "map adjacent/rd", "scales/rd", "points/rd",
+    kind_headers = ["bot kind", "seats", "wins", "95% range", "map correct/rd", "map adjacent/rd", "scales/rd", "points/rd",
                     "lost/rd"]
-    note = "Per-round figures are per player and round; wins shared by tied players are split between them."
+    note = ("Per-round figures are per player and round; wins shared by tied players are split between them.\n"
+            "The 95% range of a win rate is its Wilson score interval over the games: where two ranges overlap, "
+            "the difference may be luck; play more games.")
     return "\n\n".join([head, table(rows, headers, fmt), table(kind_rows, kind_headers, fmt), note]) + "\n"
 
 

@@ -129,3 +129,20 @@ def test_a_game_that_fails_is_named_with_its_seed(monkeypatch):
     err = result.stderr if result.stderr_bytes is not None else result.output
     assert result.exit_code == 2 and "Traceback" not in err
     assert err.strip().startswith(f"fauna: game 1 of the run (seed {game_seed(1, 0)}): the game passed 1 rounds")
+
+
+def test_win_rates_come_with_a_95_percent_range_that_narrows_with_more_games():
+    from fractions import Fraction
+
+    from fauna_cli.simulate_cmd import wilson
+
+    assert wilson(Fraction(50), 100) == [0.4038, 0.5962]  # the textbook Wilson interval for 50 of 100
+    assert wilson(Fraction(0), 100)[0] == 0.0 and wilson(Fraction(100), 100)[1] == 1.0
+    small, large = wilson(Fraction(30), 60), wilson(Fraction(500), 1000)
+    assert small[0] < large[0] < 0.5 < large[1] < small[1]
+    doc = json.loads(run(ARGS + ["--format", "json"]).output)
+    for row in doc["summary"]["seats"] + doc["summary"]["bot_kinds"]:
+        lo, hi = row["win_rate_95"]
+        assert 0.0 <= lo <= row["win_rate"] <= hi <= 1.0 and hi - lo > 0.1  # 12 games decide little
+    text = run(ARGS).output
+    assert "95% range" in text and "may be luck" in text

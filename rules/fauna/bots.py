@@ -303,6 +303,24 @@ def estimate(front: CardFront, deck: Deck, board: Board, scales: Scales, units: 
 
 
 _ESTIMATES: dict[tuple, tuple[Deck, Board, Scales, Estimate]] = {}
+_RANKS: dict[tuple[int, float], tuple[Estimate, tuple[int, ...], tuple[float, ...]]] = {}
+
+
+def ranking(est: Estimate, loss: float) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """Spots from best to worst by expected points less `loss` per point-less piece (ties: spot order).
+
+    Worked out once per estimate, so a decision only walks down the list to the first free spot.
+    """
+    key = (id(est), loss)
+    hit = _RANKS.get(key)
+    if hit is not None and hit[0] is est:
+        return hit[1], hit[2]
+    utility = tuple(g - loss * m for g, m in zip(est.gain, est.miss))
+    order = tuple(sorted(range(len(utility)), key=lambda k: (-utility[k], k)))
+    if len(_RANKS) > 4096:
+        _RANKS.clear()
+    _RANKS[key] = (est, order, utility)
+    return order, utility
 
 
 class StatisticianBot:
@@ -317,8 +335,18 @@ class StatisticianBot:
 
     def __init__(self, loss: float | None = None) -> None:
         self.loss = LOSS if loss is None else loss
+        self._last: tuple | None = None  # (front, deck, board, scales, units, table, estimate) of the last decision
 
     def _estimate(self, state: State, front: CardFront) -> Estimate:
+        last = self._last  # the same card front object as last time: the rest of the round, skip hashing it
+        if last is not None and last[0] is front and last[1] is state.deck and last[2] is state.board \
+                and last[3] is state.scales and last[4] == state.units and last[5] is state.table:
+            return last[6]
+        est = self._lookup(state, front)
+        self._last = (front, state.deck, state.board, state.scales, state.units, state.table, est)
+        return est
+
+    def _lookup(self, state: State, front: CardFront) -> Estimate:
         # The table is compared by value: a config sent to a worker process arrives as an equal copy.
         key = (front, id(state.deck), id(state.board), id(state.scales), state.units, state.table)
         hit = _ESTIMATES.get(key)
@@ -340,17 +368,15 @@ class StatisticianBot:
             owner = state.owner
         else:  # the front lists the scales in another order than the card's spots
             owner = [state.owner[spots.index[t]] for t in est.spots.targets]
-        loss = self.loss
-        best_k, best_u = -1, 0.0
-        for k in range(len(owner)):
-            if owner[k] >= 0:
-                continue
-            u = est.gain[k] - loss * est.miss[k]
-            if best_k < 0 or u > best_u:
-                best_k, best_u = k, u
-        if state.placed[cur] > 0 and best_u < 0.0:
+        order, utility = ranking(est, self.loss)
+        for k in order:  # the best free spot
+            if owner[k] < 0:
+                break
+        else:  # every spot taken (cannot happen with 75 areas and 36 pieces at most): nothing to place on
             return PASS
-        return est.spots.moves[best_k]
+        if state.placed[cur] > 0 and utility[k] < 0.0:
+            return PASS
+        return est.spots.moves[k]
 
 
 # -- making bots and playing them --------------------------------------------------------------------------

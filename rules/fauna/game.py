@@ -83,6 +83,7 @@ class State:
         self.judge = judge_for(board, scales, self.table, config.units)
         self._texts = move_texts(board, scales, config.units)
         self._last: tuple[CardScores, list[int], list[int]] | None = None  # last evaluation: card, spots, owner
+        self._front: tuple[Animal, CardFront] | None = None
         self._begin_round()
 
     def _begin_round(self) -> None:
@@ -112,8 +113,11 @@ class State:
 
     @property
     def front(self) -> CardFront:
-        """The visible half of the current card."""
-        return card_front(self.animal)
+        """The visible half of the current card (built once per card: bots ask for it on every move)."""
+        animal = self.animal
+        if self._front is None or self._front[0] is not animal:
+            self._front = (animal, card_front(animal))
+        return self._front[1]
 
     @property
     def to_move(self) -> str | None:

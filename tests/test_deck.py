@@ -160,6 +160,18 @@ def test_text_and_naming_slips_are_caught(changes, words):
     assert any(words in p for p in problems), problems
 
 
+def test_a_value_on_a_scale_boundary_needs_a_note_saying_which_range_it_is_the_middle_of():
+    scales = Scales.default()
+    lion = real("Lion")
+    on_edge = dataclasses.replace(lion, measures={**lion.measures, "weight": Fraction(100)}, note=None)
+    problems = animal_problems(on_edge, scales)
+    assert any("weight 100 lies exactly on a boundary of the weight scale" in p for p in problems), problems
+    assert not any("boundary" in p for p in animal_problems(dataclasses.replace(on_edge, note="80-120 kg."), scales))
+    assert not any("boundary" in p for p in animal_problems(dataclasses.replace(on_edge, measures={
+        **lion.measures, "weight": Fraction(101)}), scales))
+    assert not any("boundary" in p for p in animal_problems(on_edge))  # only checked against given scales
+
+
 def test_height_is_only_for_standing_mammals_and_birds():
     problems = animal_problems(animal("Stand-up newt", cls="amphibian", weight=0.01, height=10))
     assert any("standing mammals and birds" in p for p in problems)

@@ -62,7 +62,7 @@ def check(files: list[Path]) -> tuple[int, list[str]]:
         problems += deck_problems(deck, board, scales, preset("published"))
     else:
         for a in deck.animals:
-            problems += animal_problems(a)
+            problems += animal_problems(a, scales)
     return len(animals), problems
 
 

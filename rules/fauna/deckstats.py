@@ -117,10 +117,22 @@ _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
 _URL = re.compile(r"^https?://\S+$")
 
 
-def animal_problems(animal: Animal) -> list[str]:
-    """Slips a naturalist would catch in one animal: names, measures against its body plan, texts, sources."""
+def animal_problems(animal: Animal, scales: Scales | None = None) -> list[str]:
+    """Slips a naturalist would catch in one animal: names, measures against its body plan, texts, sources.
+
+    With `scales`, a measure exactly on a boundary of a metric space must come with a note giving the
+    range it is the middle of, since a player cannot otherwise tell which side of the boundary is meant.
+    """
     where = f"card {animal.card} {animal.side} ({animal.name})"
     out: list[str] = []
+    if scales is not None and not animal.note:
+        for m, v in animal.measures.items():
+            if v is None:
+                continue
+            scale = scales.for_measure(m)
+            if any(sp.lower == v for sp in scale.side("metric").spaces):
+                out.append(f"{where}: {m} {float(v):g} lies exactly on a boundary of the {scale.title.lower()} scale; "
+                           "add a note giving the range it is the middle of (data/animals/README.md)")
     if not re.fullmatch(r"[a-z]+", animal.cls):
         out.append(f"{where}: class {animal.cls!r} should be one lower-case word")
     if not _SCIENTIFIC.match(animal.scientific):
@@ -331,7 +343,7 @@ def deck_problems(deck: Deck, board: Board, scales: Scales, table: ScoringTable)
     out: list[str] = []
     binomials: dict[str, str] = {}
     for a in deck.animals:
-        out.extend(animal_problems(a))
+        out.extend(animal_problems(a, scales))
         key = " ".join(a.scientific.split()[:2]).lower()
         if key in binomials:
             out.append(f"card {a.card} {a.side} ({a.name}): species {key!r} is already in the deck as {binomials[key]}")

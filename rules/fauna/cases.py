@@ -22,6 +22,7 @@ else:  # pragma: no cover - the project needs 3.11
     import tomli as tomllib
 
 from rules.core import errors as _errors
+from rules.core.cases import CaseFormatError, CaseResult, Check, show
 from rules.core.errors import ConfigError, FaunaError, IllegalMove, UnknownName
 from rules.core.names import normalize, suggest
 from rules.fauna.animals import MEASURES, SIZE_MEASURES, Animal, Deck, Source
@@ -62,15 +63,6 @@ _TOML_POS = re.compile(r"\s*\(at line (\d+), column (\d+)\)")
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z_][\w.\-]*)\s*\]\]?\s*(?:#.*)?$")
 
 
-class CaseFormatError(ConfigError):
-    """A case file that cannot be read as cases; the message starts with FILE:LINE."""
-
-    def __init__(self, where: str, line: int, message: str) -> None:
-        self.where = where
-        self.line = line
-        super().__init__(f"{where}:{line}: {message}")
-
-
 # -- the parsed form ----------------------------------------------------------------------------
 
 
@@ -96,53 +88,6 @@ class Case:
     def location(self) -> str:
         """FILE:LINE of the case's name."""
         return f"{self.where}:{self.line}"
-
-
-@dataclass(frozen=True)
-class Check:
-    """One expectation compared with what the engine did."""
-
-    key: str
-    expected: Any
-    actual: Any
-    ok: bool
-
-    def to_dict(self) -> dict:
-        return {"key": self.key, "expected": self.expected, "actual": self.actual, "ok": self.ok}
-
-
-@dataclass(frozen=True)
-class CaseResult:
-    """The outcome of one case: every check, and whether all held."""
-
-    case: Case
-    checks: tuple[Check, ...]
-
-    @property
-    def passed(self) -> bool:
-        return all(c.ok for c in self.checks)
-
-    @property
-    def failures(self) -> list[Check]:
-        """The checks that did not hold."""
-        return [c for c in self.checks if not c.ok]
-
-    def to_dict(self) -> dict:
-        """Plain form for JSON output."""
-        c = self.case
-        return {"name": c.name, "file": c.where, "line": c.line, "kind": c.kind, "rule": c.rule, "source": c.source,
-                "status": "pass" if self.passed else "fail", "checks": [k.to_dict() for k in self.checks]}
-
-
-def show(value: Any) -> str:
-    """A checked value as text: true/false, lists in brackets, 'none' for no value."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(show(v) for v in value) + "]"
-    return str(value)
 
 
 # -- finding lines for errors -------------------------------------------------------------------

@@ -1,0 +1,131 @@
+"""The game protocol: what every game package gives the shared engine (log, cases, bots, simulate, CLI).
+
+A game lives in `rules/<name>/` and exposes `RULES: GameRules` from its `__init__`. The engine finds it
+by name through `rules.core.registry` and never imports a game module directly. Model: OpenSpiel's
+Game/State split (a `Config` per setup starts states) and python-chess's moves that print to text and
+parse back to themselves.
+
+Contract of a state (duck-typed, see `GameState`):
+- `names` (players in seat order), `seed`, `config`, `seq` (moves applied), `history` [(player, move)];
+- `to_move` (whose decision it is; None when over), `is_over`, `winners`, `scores()`;
+- `legal_moves()`, `parse(text)`, `move_text(move)` with `parse(move_text(m)) == m`;
+- `check(move, player=None)` raising IllegalMove with a reason; `apply(move_or_text, player=None) -> events`;
+- `view(player)`: a JSON-able dict of exactly what `player` may see (None: a spectator's view);
+- `copy()`: an independent state for look-ahead and undo.
+Each decision a player makes is one move; a script line may hold several, separated by ';'.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from rules.core.rng import GOLDEN, MASK, SplitMix64
+
+DECISION_STEP = 0xD1B54A32D192ED03  # odd; spaces the decision streams of successive moves
+
+
+class GameState(Protocol):
+    """What the shared engine asks of any game's state."""
+
+    seed: int
+    seq: int
+    history: list[tuple[str, Any]]
+
+    @property
+    def names(self) -> Sequence[str]: ...
+
+    @property
+    def to_move(self) -> str | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def winners(self) -> tuple[str, ...]: ...
+
+    def scores(self) -> dict[str, int]: ...
+
+    def legal_moves(self) -> list[Any]: ...
+
+    def parse(self, text: str) -> Any: ...
+
+    def move_text(self, move: Any) -> str: ...
+
+    def check(self, move: Any, player: str | None = None) -> Any: ...
+
+    def apply(self, move: Any, player: str | None = None) -> list[Any]: ...
+
+    def view(self, player: str | None) -> dict[str, Any]: ...
+
+    def copy(self) -> "GameState": ...
+
+
+class Bot(Protocol):
+    """A computer player bound to a seat: given the state with it to move, a legal move."""
+
+    kind: str
+
+    def choose(self, state: Any) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table to show (after a round, at the end): pure data that the CLI renders in any format."""
+
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"title": self.title, "headers": list(self.headers), "rows": [list(r) for r in self.rows]}
+
+
+def decision_stream(seed: int, seat: int, seq: int, label: int = 0xB07) -> SplitMix64:
+    """A bot's random stream for one decision: a function of the game seed, its seat and the move number.
+
+    So a bot decides the same in a replay, after an undo and in an e-mail game continued elsewhere, and
+    adding a bot never changes the game's own draws (those come from the state's generator).
+    """
+    base = SplitMix64(seed).fork(label + seat).state
+    return SplitMix64((base + (seq + 1) * DECISION_STEP) & MASK ^ GOLDEN)
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """Everything the engine needs of one game, given by `rules/<game>/__init__.py` as `RULES`.
+
+    Log lines are text without the hash (the shared log adds ` @HASH`); they hold public facts only.
+    """
+
+    name: str  # registry key and `[game] rules = NAME`, e.g. "arctic"
+    title: str  # shown to people, e.g. "Arctic"
+    log_format: str  # first word of the log's first line, e.g. "arctic-log"
+    log_version: int
+    min_players: int
+    max_players: int
+    # config: a validated game config from a TOML document ([game] + [[players]]); errors name the key
+    config_from_dict: Callable[[dict[str, Any], str, Path | None], Any]
+    config_to_dict: Callable[[Any], dict[str, Any]]  # round-trips through config_from_dict
+    default_config_text: Callable[[], str]  # a commented default config (TOML)
+    new_state: Callable[[Any, int], Any]  # (config, seed) -> state
+    # log: header lines (the first is f"{log_format} {log_version}"), and the lines each move adds
+    header_lines: Callable[[Any], list[str]]
+    parse_header: Callable[[list[str], str], tuple[Any, int, int]]  # (texts, file) -> (config, seed, lines used)
+    opening_lines: Callable[[Any], list[str]]  # after the header, before the first move
+    lines_after: Callable[[Any, list[Any]], list[str]]  # after a move's own line, from its events
+    # computer players: make_bot(kind, options, seed, seat); options come from the player's config entry
+    bot_kinds: tuple[str, ...]
+    make_bot: Callable[[str, dict[str, Any], int, int], Bot]
+    # rule cases (a case file says `game = NAME` at its top)
+    parse_cases: Callable[[str, str, Path | None], list[Any]]
+    run_case: Callable[[Any], Any]
+    # what people see
+    tables_after: Callable[[Any, list[Any]], list[Table]]  # after a move: the round's or turn's tables, or []
+    final_tables: Callable[[Any], list[Table]]  # at the end: scoring with ranks
+    summary: Callable[[Any], dict[str, Any]]  # JSON-able account of the game so far (enough to recompute scores)
+    breakdown: Callable[[Any], dict[str, dict[str, int]]]  # per player, points by source (for simulate)
+    help_text: Callable[[Any], str]  # what a player may type now, with examples
+    event_text: Callable[[Any], str | None] = field(default=lambda e: None)  # one line per event, or None

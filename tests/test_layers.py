@@ -30,3 +30,28 @@ def test_importing_rules_loads_no_cli_modules():
             "bad=[m for m in sys.modules if m.split('.')[0] in ('click','tabulate','fauna_cli')]; print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=RULES.parent, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def _imported(path: Path) -> list[str]:
+    names: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.append(node.module)
+    return names
+
+
+def test_core_imports_no_game_and_no_game_imports_another():
+    games = sorted(p.name for p in RULES.iterdir() if p.is_dir() and (p / "__init__.py").exists() and p.name != "core")
+    assert "fauna" in games
+    for path in (RULES / "core").rglob("*.py"):
+        for name in _imported(path):
+            parts = name.split(".")
+            assert not (parts[0] == "rules" and len(parts) > 1 and parts[1] != "core"), f"{path}: imports {name}"
+    for game in games:
+        for path in (RULES / game).rglob("*.py"):
+            for name in _imported(path):
+                parts = name.split(".")
+                if parts[0] == "rules" and len(parts) > 1:
+                    assert parts[1] in ("core", game), f"{path}: the {game} game imports {name}"

@@ -14,7 +14,7 @@ UNIT_CHOICES = ("metric", "imperial")
 CARD_CHOICES = ("green", "black", "mixed")
 GOALS = {2: 120, 3: 120, 4: 100, 5: 100, 6: 80}
 BOT_KINDS: tuple[str, ...] = ("naturalist", "random", "statistician")  # computer players: rules/fauna/bots.py
-GAME_KEYS = ("seed", "preset", "units", "cards", "start", "goal")
+GAME_KEYS = ("rules", "seed", "preset", "units", "cards", "start", "goal")  # rules = "fauna": the game
 PLAYER_KEYS = ("name", "bot", "skill")
 
 
@@ -99,6 +99,8 @@ class Config:
         for key in game:
             if key not in GAME_KEYS:
                 raise ConfigError(f"{where}: unknown key game.{key}" + _hint(suggest(key, {k: k for k in GAME_KEYS})), f"game.{key}")
+        if game.get("rules", "fauna") != "fauna":
+            raise ConfigError(f"{where}: game.rules = {game.get('rules')!r}: this is a Fauna config reader", "game.rules")
         raw_players = doc.get("players")
         if not isinstance(raw_players, list) or not all(isinstance(p, dict) for p in raw_players):
             raise ConfigError(f"{where}: players must be given as [[players]] tables with a name", "players")

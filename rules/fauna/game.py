@@ -161,6 +161,14 @@ class State:
         moves = self.card.spots.moves
         return [(self.move_text(moves[k]), self.names[self.owner[k]]) for k in self.round_spots]
 
+    def view(self, player: str | None = None) -> dict:
+        """What a player sees: everything but the card's answer (Fauna hides nothing else)."""
+        return {"round": self.round, "starting_player": self.names[self.start], "card": self.front.to_dict(),
+                "taken": [{"spot": m, "player": p} for m, p in self.taken()], "scores": self.scores(),
+                "hands": dict(zip(self.names, self.hand)), "stock": dict(zip(self.names, self.stock)),
+                "passed": [n for n, p in zip(self.names, self.passed) if p], "to_move": self.to_move,
+                "over": self.over, "winners": list(self.winners)}
+
     def move_text(self, move: Move) -> str:
         """A move as written in scripts and logs, in this game's units."""
         return self._texts.text(move)

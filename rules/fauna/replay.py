@@ -27,6 +27,9 @@ import re
 from dataclasses import dataclass
 
 from rules.core.errors import ConfigError, FaunaError, IllegalMove, ReplayMismatch
+from rules.core.log import CHAIN_START, EDITED, HASH_DIGITS, LogFormatError, chain, decode_log
+from rules.core.log import LineReader as _Reader
+from rules.core.log import short as _short
 from rules.fauna import data
 from rules.fauna.animals import Deck, deck_files
 from rules.fauna.board import Board
@@ -39,20 +42,12 @@ from rules.fauna.scoring import PRESET_NAMES, preset, preset_files
 
 FORMAT = "fauna-log"
 VERSION = 2  # 2: cards drawn from the box as rounds begin (1 shuffled the whole box first)
-HASH_DIGITS = 32
-CHAIN_START = "0" * HASH_DIGITS
 BOARD_FILES = ("board.toml", "adjacency.csv", "scales.toml")
-EDITED = "this line was edited, or a line just before it was removed, added or moved"
 HEADER_KEYS = ("fauna-log", "seed", "data", "preset", "units", "cards", "start", "goal", "player")
 
-_LINE = re.compile(r"^(.*) @([0-9a-f]{%d})$" % HASH_DIGITS, re.S)
 _MOVE = re.compile(r"^(\d+) ([^:]+): (.+)$", re.S)
 _FINGERPRINT = re.compile(r"^sha256:([0-9a-f]{64})$")
 _NUMBER = re.compile(r"^(0|[1-9][0-9]{0,19})$")
-
-
-class LogFormatError(FaunaError):
-    """A log that is not readable as a log at all (not UTF-8, a line without its hash, a bad header)."""
 
 
 class LogError(FaunaError):
@@ -61,11 +56,6 @@ class LogError(FaunaError):
 
 class DataChanged(ReplayMismatch):
     """A log recorded with other data files than the installed ones."""
-
-
-def chain(previous: str, body: str) -> str:
-    """The hash a line carries: SHA-256 of the previous line's hash, a newline and this line's text."""
-    return hashlib.sha256(f"{previous}\n{body}".encode("utf-8")).hexdigest()[:HASH_DIGITS]
 
 
 def data_files(config: Config) -> list[str]:
@@ -236,63 +226,6 @@ class LoadedLog:
         for player, move in state.history:
             out += game.apply(move, player)
         return out
-
-
-def decode_log(raw: bytes, source: str) -> str:
-    """Log bytes as text; bytes that are not UTF-8 are a format error naming their line."""
-    if raw.startswith(b"\xef\xbb\xbf"):
-        raw = raw[3:]
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[:exc.start].count(b"\n") + 1
-        raise LogFormatError(f"{source}:{line}: not UTF-8 text (byte {raw[exc.start]:#04x}): not a fauna log, "
-                             "or the file was damaged") from None
-
-
-def _short(text: str, width: int = 90) -> str:
-    r = repr(text)
-    return r if len(r) <= width else r[:width - 4] + "...'"
-
-
-class _Reader:
-    """Walks the lines of a log, checking each against what the writer expects."""
-
-    def __init__(self, text: str, source: str) -> None:
-        self.source = source
-        if text.startswith("\ufeff"):
-            text = text[1:]
-        if not text:
-            raise LogFormatError(f"{source}:1: the file is empty: not a fauna game log")
-        if not text.endswith("\n"):
-            n = text.count("\n") + 1
-            raise ReplayMismatch(f"{source}:{n}: the last line has no line end: the file was cut short", n)
-        self.lines = text[:-1].split("\n")
-        if "\r" in text:  # a copy that went through a CRLF system
-            self.lines = [ln[:-1] if ln.endswith("\r") else ln for ln in self.lines]
-
-    def where(self, i: int) -> str:
-        return f"{self.source}:{i + 1}"
-
-    def split(self, i: int) -> tuple[str, str]:
-        m = _LINE.match(self.lines[i])
-        if not m:
-            raise LogFormatError(f"{self.where(i)}: malformed line: expected 'TEXT @HASH' ending in a "
-                                 f"{HASH_DIGITS}-digit lowercase hex hash, found {_short(self.lines[i])}")
-        return m.group(1), m.group(2)
-
-    def expect(self, i: int, line: str) -> tuple[str, str]:
-        """Line i must be exactly `line`; else ReplayMismatch 'expected ..., found ...'."""
-        text, want = line.rsplit(" @", 1)
-        if i >= len(self.lines):
-            raise ReplayMismatch(f"{self.where(len(self.lines) - 1)}: expected {_short(text)} after this line, "
-                                 "found the end of the file (truncated?)", len(self.lines))
-        body, found = self.split(i)
-        if body != text:
-            raise ReplayMismatch(f"{self.where(i)}: expected {_short(text)}, found {_short(body)}", i + 1)
-        if found != want:
-            raise ReplayMismatch(f"{self.where(i)}: expected hash {want}, found {found}: {EDITED}", i + 1)
-        return body, found
 
 
 def load_log(text: str, source: str = "<log>", *, ignore_data_change: bool = False, until: int | None = None,

@@ -35,12 +35,36 @@ def case_files(paths: tuple[str, ...]) -> list[Path]:
     return unique
 
 
-def load_cases(paths: tuple[str, ...]) -> list[Case]:
-    """Every case of every file, all validated before any runs (a bad file stops with FILE:LINE)."""
-    cases: list[Case] = []
+def case_game(text: str, where: str) -> str:
+    """The game a case file is for: its top-level `game = NAME` (Fauna when absent)."""
+    from fauna_cli.files import parse_toml
+
+    for raw in text.splitlines():  # the key stands before the first table; read only that far
+        line = raw.strip()
+        if line.startswith("["):
+            break
+        if line.startswith("game") and "=" in line:
+            return str(parse_toml(line, where).get("game", "fauna"))
+    return "fauna"
+
+
+def load_cases(paths: tuple[str, ...]) -> list[tuple[object, Case]]:
+    """Every case of every file with its game's rules, all validated before any runs (a bad file: FILE:LINE)."""
+    from rules.core.registry import load_rules
+
+    cases: list[tuple[object, Case]] = []
     for f in case_files(paths):
         where = f.as_posix()
-        cases += parse_cases(read_text(f, "case file"), where, base_dir=f.resolve().parent)
+        text = read_text(f, "case file")
+        game = case_game(text, where)
+        if game == "fauna":
+            cases += [(None, c) for c in parse_cases(text, where, base_dir=f.resolve().parent)]
+            continue
+        try:
+            rules = load_rules(game)
+        except FaunaError as exc:
+            raise FileProblem(f"{where}: game: {exc}") from None
+        cases += [(rules, c) for c in rules.parse_cases(text, where, f.resolve().parent)]
     return cases
 
 
@@ -67,7 +91,7 @@ def summary(results: list[CaseResult]) -> dict:
 def check(paths, fmt) -> None:
     """Run rule cases from FILE or DIR (*.toml): exit 0 if all pass, 1 if any fails, 2 for a malformed file."""
     try:
-        results = [run_case(c) for c in load_cases(paths)]
+        results = [run_case(c) if rules is None else rules.run_case(c) for rules, c in load_cases(paths)]
     except FaunaError as exc:
         click.echo(f"fauna: {exc}", err=True)
         sys.exit(exitcodes.code_for(exc))

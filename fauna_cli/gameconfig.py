@@ -37,3 +37,35 @@ def start_game(config_path: str | None, seed: int | None):
         seed = cfg.seed
     drawn = seed is None
     return new_game(cfg, draw_seed() if drawn else seed), drawn
+
+
+def config_document(path: str | None) -> tuple[dict, str, Path | None]:
+    """The parsed TOML of a config file (or the bundled default), where it came from, and its folder."""
+    if path is None:
+        return parse_toml(default_config_text(), "default config"), "default config", None
+    return parse_toml(read_text(path, "config file"), path), path, Path(path).resolve().parent
+
+
+def game_of(doc: dict, where: str) -> str:
+    """The game a config document is for: `[game] rules`, Fauna when absent (so every older config stays valid)."""
+    from rules.core.errors import ConfigError
+
+    game = doc.get("game", {})
+    name = game.get("rules", "fauna") if isinstance(game, dict) else "fauna"
+    if not isinstance(name, str):
+        raise ConfigError(f"{where}: game.rules must be the name of a game, e.g. \"arctic\"", "game.rules")
+    return name
+
+
+def load_any_config(path: str | None):
+    """(rules, config) for any game from a config file, or the bundled default Fauna game."""
+    from rules.core.errors import ConfigError
+    from rules.core.registry import load_rules
+
+    doc, where, base = config_document(path)
+    name = game_of(doc, where)
+    try:
+        rules = load_rules(name)
+    except ConfigError as exc:
+        raise ConfigError(f"{where}: game.rules: {exc}", "game.rules") from None
+    return rules, rules.config_from_dict(doc, where, base)

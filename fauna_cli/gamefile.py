@@ -55,10 +55,22 @@ def game_lock(path: str | Path) -> Iterator[None]:
 
 
 def load_game(path: str | Path, *, ignore_data_change: bool = False, until: int | None = None) -> LoadedLog:
-    """Read and verify a game file or replay log; errors name FILE:LINE."""
+    """Read and verify a game file or replay log of any game; errors name FILE:LINE.
+
+    The first line names the game ('fauna-log 2', 'arctic-log 1', ...): Fauna's own reader gives a
+    LoadedLog, every other game's the shared reader's LoadedGame.
+    """
     source = str(path)
-    return load_log(decode_log(read_bytes(path, "game file"), source), source, ignore_data_change=ignore_data_change,
-                    until=until)
+    text = decode_log(read_bytes(path, "game file"), source)
+    first = text.lstrip("\ufeff").split("\n", 1)[0]
+    if not first.startswith("fauna-log "):
+        from rules.core.log import load_game_log
+        from rules.core.registry import rules_for_log
+
+        rules = rules_for_log(first)
+        if rules is not None:
+            return load_game_log(text, source, rules, until=until)  # type: ignore[return-value]
+    return load_log(text, source, ignore_data_change=ignore_data_change, until=until)
 
 
 def remove_stale_temps(path: Path) -> None:

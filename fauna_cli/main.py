@@ -94,7 +94,11 @@ def cli() -> None:
 def play(config_path, seed, moves_path, log_path, fmt) -> None:
     """Play a game: hot-seat at this terminal, or from a move script. Computer players move by themselves."""
     from fauna_cli.files import read_text
-    from fauna_cli.gameconfig import start_game
+    from fauna_cli.gameconfig import config_document, game_of, start_game
+
+    if config_path is not None and game_of(*config_document(config_path)[:2]) != "fauna":
+        _play_other(config_path, seed, moves_path, log_path, fmt)
+        return
     from fauna_cli.play import run_interactive, run_script
 
     state, drawn = start_game(config_path, seed)
@@ -113,14 +117,49 @@ def play(config_path, seed, moves_path, log_path, fmt) -> None:
     sys.exit(code)
 
 
+def _play_other(config_path, seed, moves_path, log_path, fmt) -> None:
+    """`fauna play` for a game other than Fauna, through its RULES (fauna_cli/anygame.py)."""
+    from fauna_cli import anygame
+    from fauna_cli.files import read_text
+    from fauna_cli.gameconfig import draw_seed, load_any_config
+
+    rules, config = load_any_config(config_path)
+    if seed is None:
+        seed = config.seed
+    drawn = seed is None
+    if drawn:
+        seed = draw_seed()
+    state = rules.new_state(config, seed)
+    if fmt != "json":
+        click.echo(f"{rules.title}: seed {seed}{' (drawn; replay with --seed ' + str(seed) + ')' if drawn else ''}; "
+                   f"players: {', '.join(state.names)}.")
+    if moves_path is not None:
+        text = sys.stdin.read() if moves_path == "-" else read_text(moves_path, "move script")
+        code = anygame.run_script(rules, state, text, "<stdin>" if moves_path == "-" else moves_path, fmt, log_path)
+    else:
+        if fmt == "json":
+            raise click.UsageError("--format json needs --moves (interactive play prints tables)")
+        code = anygame.run_interactive(rules, state, fmt, log_path)
+    sys.exit(code)
+
+
 @cli.command("new-config")
 @click.argument("path", required=False, type=click.Path(dir_okay=False))
+@click.option("--game", "game_name", default="fauna", show_default=True, metavar="GAME",
+              help="The game: fauna, arctic, exofauna or evo.")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
-def new_config(path, force) -> None:
+def new_config(path, game_name, force) -> None:
     """Write a commented default config to PATH (or print it)."""
     from fauna_cli.files import atomic_write
     from fauna_cli.gameconfig import default_config_text
-    text = default_config_text()
+    if game_name == "fauna":
+        text = default_config_text()
+    else:
+        from rules.core.registry import load_rules
+        try:
+            text = load_rules(game_name).default_config_text()
+        except FaunaError as exc:
+            raise click.BadParameter(str(exc), param_hint="--game") from None
     if path is None:
         click.echo(text, nl=False)
         return

@@ -104,7 +104,16 @@ def bots_move(writer: LogWriter) -> list:
 @FORMAT_OPTION
 @one_line_errors
 def pbem_new(config_path, game, seed, force, fmt) -> None:
-    """Start a game by e-mail: write GAME's header and show the first card."""
+    """Start a game by e-mail: write GAME's header and show where the game starts."""
+    from fauna_cli.gameconfig import config_document, game_of
+    if config_path is not None and game_of(*config_document(config_path)[:2]) != "fauna":
+        from fauna_cli import anygame
+        from fauna_cli.gameconfig import draw_seed, load_any_config
+        rules, config = load_any_config(config_path)
+        seed = config.seed if seed is None else seed
+        drawn = seed is None
+        anygame.pbem_new(rules, config, draw_seed() if drawn else seed, drawn, game, force, fmt)
+        return
     state, drawn = start_game(config_path, seed)
     seed = state.seed
     writer = LogWriter(state)
@@ -140,12 +149,17 @@ def _player_rows(state: State) -> list[list[str]]:
 
 @pbem.command("status", short_help="Round, card front, taken spaces, scores, turn.")
 @click.argument("game", type=click.Path(dir_okay=False))
+@click.option("--as", "player", metavar="NAME", help="Card games: show what NAME sees (their hand and totem).")
 @IGNORE_DATA_OPTION
 @FORMAT_OPTION
 @one_line_errors
-def pbem_status(game, ignore_data_change, fmt) -> None:
+def pbem_status(game, ignore_data_change, fmt, player=None) -> None:
     """Where GAME stands: round, card front, taken spaces, scores and whose turn it is (never the answer)."""
     loaded = load_game(game, ignore_data_change=ignore_data_change)
+    if not isinstance(loaded, LoadedLog):
+        from fauna_cli import anygame
+        anygame.pbem_status(loaded, game, player, fmt)
+        return
     _warn_if_data_changed(loaded)
     state = loaded.state
     last = loaded.last_move()
@@ -193,6 +207,9 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt) -> None:
     text = " ".join(move)
 
     def change(loaded: LoadedLog):
+        if not isinstance(loaded, LoadedLog):
+            from fauna_cli import anygame
+            return anygame.pbem_move_change(loaded, player, text, seq)
         state = loaded.state
         name = resolve_player(state, player)
         if state.config.players[state.names.index(name)].bot:
@@ -209,7 +226,12 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt) -> None:
         events = loaded.writer.play(name, mv) + bots_move(loaded.writer)
         return loaded.writer.text(), (loaded, name, events, reports.feed(events))
 
-    loaded, name, events, done = update_game(game, change, ignore_data_change=ignore_data_change)
+    result = update_game(game, change, ignore_data_change=ignore_data_change)
+    if not isinstance(result[0], LoadedLog):
+        from fauna_cli import anygame
+        anygame.pbem_move_report(*result, game, fmt)
+        return
+    loaded, name, events, done = result
     _warn_if_data_changed(loaded)
     state = loaded.state
     if fmt == "json":
@@ -245,6 +267,10 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt) -> None:
 def pbem_show(game, round_no, ignore_data_change, fmt) -> None:
     """Past rounds of GAME: the moves, the answer and the round table (the current round stays hidden)."""
     loaded = load_game(game, ignore_data_change=ignore_data_change)
+    if not isinstance(loaded, LoadedLog):
+        from fauna_cli.anygame import replay_report
+        replay_report(loaded, fmt, game)
+        return
     _warn_if_data_changed(loaded)
     state = loaded.state
     reports = pick_round(round_reports(loaded), round_no, state, game)

@@ -65,6 +65,14 @@ def replay(file, until, round_no, ignore_data_change, fmt) -> None:
     """
     loaded = load_game(file, ignore_data_change=ignore_data_change, until=until)
     state = loaded.state
+    if not isinstance(loaded, LoadedLog):  # another game than Fauna
+        if until is not None and loaded.complete and state.seq < until:
+            raise RequestError(f"{file}: --until {until}: the log has only {state.seq} moves")
+        if round_no is not None:
+            raise RequestError(f"{file}: --round applies to Fauna logs; this is a {loaded.rules.title} game")
+        from fauna_cli.anygame import replay_report
+        replay_report(loaded, fmt, file)
+        return
     if until is not None and loaded.complete and state.seq < until:
         raise RequestError(f"{file}: --until {until}: the log has only {state.seq} moves")
     reports = pick_round(round_reports(loaded), round_no, state, file)

@@ -7,7 +7,6 @@ except the timings is a sum of whole numbers (wins as exact fractions) taken in 
 
 from __future__ import annotations
 
-import math
 import sys
 import time
 from dataclasses import dataclass
@@ -19,7 +18,8 @@ from fauna_cli.gameconfig import draw_seed
 from fauna_cli.render import FORMATS, dump_json, table
 from rules.core.errors import ConfigError, FaunaError
 from rules.core.names import suggest
-from rules.core.rng import SplitMix64
+from rules.core.simulate import game_seed, wilson
+from rules.core.simulate import ratio as _ratio
 from rules.fauna.config import BOT_KINDS, CARD_CHOICES, UNIT_CHOICES, Config
 from rules.fauna.scoring import PRESET_NAMES
 
@@ -43,11 +43,6 @@ class GameRecord:
     scales: tuple[int, ...]
     placed: tuple[int, ...]
     lost: tuple[int, ...]
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game `index` (0-based) of a run: independent of the other games and of --jobs."""
-    return SplitMix64(seed).fork(index).next()
 
 
 def play_one(config: Config, seed: int, index: int) -> GameRecord:
@@ -216,29 +211,6 @@ def summarise(records: list[GameRecord], names: list[str], kinds: list[str]) -> 
     }
 
 
-def _ratio(num, den) -> float:
-    """A rate rounded to 4 decimals from exact numbers, so it prints the same everywhere."""
-    return round(float(Fraction(num) / den), 4) if den else 0.0
-
-
-Z95 = 1.959964  # the normal quantile for a two-sided 95% interval
-
-
-def wilson(wins: Fraction, games: int) -> list[float]:
-    """The 95% Wilson score interval of a win rate, so a tester can tell a real edge from luck.
-
-    Shared wins count as fractions. Only the four basic operations and a square root are used (all
-    correctly rounded under IEEE 754), and the bounds are rounded to 4 decimals: the same on every machine.
-    """
-    if not games:
-        return [0.0, 0.0]
-    p = float(Fraction(wins) / games)
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * games)) / (1 + z2 / games)
-    half = Z95 * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / (1 + z2 / games)
-    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
-
-
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
@@ -284,14 +256,29 @@ def render_text(doc: dict, fmt: str) -> str:
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Seed of the run (drawn and shown when left out).")
 @click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True,
               help="Worker processes; the results do not depend on it, only the time does.")
-@click.option("--preset", default="published", show_default=True,
-              help=f"Scoring table: {' or '.join(PRESET_NAMES)}, or the path of a table file.")
-@click.option("--units", type=click.Choice(UNIT_CHOICES), default="metric", show_default=True)
-@click.option("--cards", type=click.Choice(CARD_CHOICES), default="mixed", show_default=True)
+@click.option("--game", "game_name", default="fauna", show_default=True, metavar="GAME",
+              help="The game to simulate: fauna, arctic, exofauna or evo.")
+@click.option("--preset", help=f"Fauna only: scoring table, {' or '.join(PRESET_NAMES)} (default published), "
+              "or the path of a table file.")
+@click.option("--units", type=click.Choice(UNIT_CHOICES), help="Fauna only (default metric).")
+@click.option("--cards", type=click.Choice(CARD_CHOICES), help="Fauna only (default mixed).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="plain", show_default=True,
               help="Output: plain text tables, GitHub or grid tables, or JSON.")
-def simulate(players, bots_text, games, seed, jobs, preset, units, cards, fmt) -> None:
+def simulate(players, bots_text, games, seed, jobs, game_name, preset, units, cards, fmt) -> None:
     """Play many seeded bot games and print win rates and where the points came from."""
+    if game_name != "fauna":
+        from rules.core.registry import load_rules
+
+        try:
+            rules = load_rules(game_name)
+        except ConfigError as exc:
+            raise click.BadParameter(str(exc), param_hint="--game") from None
+        given = [o for o, v in (("--preset", preset), ("--units", units), ("--cards", cards)) if v is not None]
+        if given:
+            raise click.BadParameter(f"{', '.join(given)} apply to Fauna only", param_hint="--game")
+        simulate_game(rules, players, bots_text, games, seed, jobs, fmt)
+        return
+    preset, units, cards = preset or "published", units or "metric", cards or "mixed"
     bots = parse_bots(bots_text, players)
     try:
         config = build_config(bots, preset, units, cards)
@@ -321,3 +308,104 @@ def simulate(players, bots_text, games, seed, jobs, preset, units, cards, fmt) -
         click.echo(dump_json(doc), nl=False)
     else:
         click.echo(render_text(doc, fmt), nl=False)
+
+
+# -- every other game, through its RULES -------------------------------------------------------------
+
+_WORKER_GAME: tuple | None = None
+
+
+def _init_game_worker(game: str, config) -> None:
+    global _WORKER_GAME
+    from rules.core.registry import load_rules
+
+    _WORKER_GAME = (load_rules(game), config)
+
+
+def _game_worker_range(seed: int, start: int, stop: int) -> list:
+    from rules.core.simulate import play_game
+
+    rules, config = _WORKER_GAME
+    return [play_game(rules, config, seed, i) for i in range(start, stop)]
+
+
+def run_protocol_games(rules, config, seed: int, games: int, jobs: int, progress=None) -> list:
+    """Play `games` games of a protocol game in `jobs` processes; results come back in game order."""
+    from rules.core.simulate import play_game
+
+    chunk = max(1, min(50, games // (jobs * 8) or 1))
+    ranges = [(i, min(i + chunk, games)) for i in range(0, games, chunk)]
+    if jobs == 1:
+        out = []
+        for a, b in ranges:
+            out += [play_game(rules, config, seed, i) for i in range(a, b)]
+            if progress:
+                progress(b - a)
+        return out
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    done: dict[int, list] = {}
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=_pool_context(), initializer=_init_game_worker,
+                             initargs=(rules.name, config)) as pool:
+        futures = {pool.submit(_game_worker_range, seed, a, b): a for a, b in ranges}
+        for fut in as_completed(futures):
+            done[futures[fut]] = fut.result()
+            if progress:
+                progress(len(done[futures[fut]]))
+    return [r for a, _ in ranges for r in done[a]]
+
+
+def simulate_game(rules, players: int, bots_text: str, games: int, seed, jobs: int, fmt: str) -> None:
+    """`fauna simulate --game G`: win rates by seat and kind with 95% ranges, and average points by source."""
+    from rules.core.simulate import summarise as summarise_game
+
+    if not rules.min_players <= players <= rules.max_players:
+        raise click.BadParameter(f"{rules.title} is played by {rules.min_players} to {rules.max_players} players",
+                                 param_hint="--players")
+    kinds = []
+    for raw in bots_text.split(","):
+        kind = raw.strip().lower()
+        if kind not in rules.bot_kinds:
+            hints = suggest(kind, {k: k for k in rules.bot_kinds})
+            raise click.BadParameter(f"unknown {rules.title} bot kind {raw.strip()!r}; choose "
+                                     f"{', '.join(rules.bot_kinds)}" + (f" (did you mean {hints[0]!r}?)" if hints else ""),
+                                     param_hint="--bots")
+        kinds.append(kind)
+    if len(kinds) > players:
+        raise click.BadParameter(f"{len(kinds)} bot kinds for {players} players", param_hint="--bots")
+    kinds += [kinds[-1]] * (players - len(kinds))
+    names = [f"{k}{i}" for i, k in enumerate(kinds, 1)]
+    doc_in = {"game": {"rules": rules.name}, "players": [{"name": n, "bot": k} for n, k in zip(names, kinds)]}
+    config = rules.config_from_dict(doc_in, "simulate", None)
+    if seed is None:
+        seed = draw_seed()
+    jobs = min(jobs, games)
+    started = time.perf_counter()
+    if sys.stderr.isatty():
+        with click.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
+            results = run_protocol_games(rules, config, seed, games, jobs, progress=bar.update)
+    else:
+        results = run_protocol_games(rules, config, seed, games, jobs)
+    seconds = time.perf_counter() - started
+    doc = {"game": rules.name, "seed": seed, "bots": kinds, "summary": summarise_game(results, names, kinds),
+           "timing": {"seconds": round(seconds, 3), "games_per_second": round(games / seconds, 1) if seconds else 0.0,
+                      "jobs": jobs}}
+    if fmt == "json":
+        click.echo(dump_json(doc), nl=False)
+        return
+    s, t = doc["summary"], doc["timing"]
+    keys = list(s["seats"][0]["average_points"]) if s["seats"] else []
+    head = (f"{s['games']} {rules.title} game{'s' if s['games'] != 1 else ''} of {s['players']} bots, seed {seed}\n"
+            f"{t['games_per_second']:.1f} games/s ({t['seconds']:.2f} s, {t['jobs']} job{'s' if t['jobs'] != 1 else ''}); "
+            f"average {s['moves_per_game']:.1f} decisions per game")
+    rows = [[str(x["seat"]), x["player"], _pct(x["win_rate"]), _range(x["win_rate_95"]), _num(x["average_score"]),
+             *(_num(x["average_points"][k]) for k in keys)] for x in s["seats"]]
+    kind_rows = [[k["bot"], str(k["seats"]), _pct(k["win_rate"]), _range(k["win_rate_95"]), _num(k["average_score"]),
+                  *(_num(k["average_points"][src]) for src in keys)] for k in s["bot_kinds"]]
+    cols = [k.replace("_", " ") for k in keys]
+    note = ("Average points by source are per player and game; wins shared by tied players are split between them.\n"
+            "The 95% range of a win rate is its Wilson score interval over the games: where two ranges overlap, "
+            "the difference may be luck; play more games.")
+    click.echo("\n\n".join([head, table(rows, ["seat", "bot", "wins", "95% range", "avg score", *cols], fmt),
+                             table(kind_rows, ["bot kind", "seats", "wins", "95% range", "avg score", *cols], fmt),
+                             note]) + "\n", nl=False)

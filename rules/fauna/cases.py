@@ -33,7 +33,7 @@ from rules.fauna.game import State, new_game
 from rules.fauna.moves import SCALE_WORDS, parse_move
 from rules.fauna.scales import UNIT_WORDS, Scales
 
-TOP_KEYS = ("case", "animal", "defaults")
+TOP_KEYS = ("game", "case", "animal", "defaults")  # game = "fauna" is optional
 META_KEYS = ("name", "rule", "source")
 QUESTION_KEYS = ("adjacent", "neighbors", "alias")
 CONFIG_KEYS = ("players", "preset", "units", "seed", "start", "goal")

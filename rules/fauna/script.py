@@ -1,45 +1,5 @@
-"""Move scripts: one 'player: move' per line, '#' comments, blank lines; read and written back alike."""
+"""Fauna's move scripts are the shared format of rules/core/script.py ('player: move' per line)."""
 
-from __future__ import annotations
+from rules.core.script import ScriptLine, format_script, parse_script
 
-from dataclasses import dataclass
-
-from rules.core.errors import MoveSyntaxError
-
-
-@dataclass(frozen=True)
-class ScriptLine:
-    """One move of a script with the line it came from (1-based)."""
-
-    line: int
-    player: str
-    move: str
-
-    def text(self) -> str:
-        return f"{self.player}: {self.move}"
-
-
-def parse_script(text: str) -> list[ScriptLine]:
-    """Split a script into moves; a line without 'player:' raises MoveSyntaxError carrying its line."""
-    out = []
-    for n, raw in enumerate(text.splitlines(), 1):
-        body = raw.split("#", 1)[0].strip()
-        if not body:
-            continue
-        player, sep, move = body.partition(":")
-        if not sep or not player.strip():
-            err = MoveSyntaxError(f"expected 'player: move', found {body!r}")
-            err.line = n
-            raise err
-        if not move.strip():
-            err = MoveSyntaxError(f"{player.strip()} has no move after ':' (write an area, a scale space or 'pass')")
-            err.line = n
-            raise err
-        out.append(ScriptLine(n, player.strip(), " ".join(move.split())))
-    return out
-
-
-def format_script(lines: list[ScriptLine], header: str = "") -> str:
-    """Write moves back as a script; parse_script(format_script(x)) gives the same players and moves."""
-    body = "".join(f"# {h}\n" for h in header.splitlines()) if header else ""
-    return body + "".join(line.text() + "\n" for line in lines)
+__all__ = ["ScriptLine", "format_script", "parse_script"]

@@ -1,0 +1,409 @@
+"""Play, replay and e-mail play for every game that comes through the protocol (Arctic, ExoFauna, Evo).
+
+Fauna has richer commands of its own (play.py, replay_cmd.py, pbem_cmd.py); every other game is played
+here from its RULES alone: its tables, its picture of a player's view (fauna_cli/games/GAME.py), its log
+lines. Hidden information stays hidden: at the terminal a player sees only `state.view(player)`, and the
+screen is cleared and handed over before each human's decision when several humans share it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Any
+
+import click
+
+from fauna_cli import exitcodes
+from fauna_cli.files import atomic_write
+from fauna_cli.render import dump_json, style, table, use_color
+from rules.core.bots import bot_turns, seat_bots
+from rules.core.errors import FaunaError, MoveSyntaxError
+from rules.core.log import GameLog, LoadedGame
+from rules.core.protocol import GameRules, Table
+from rules.core.script import parse_script
+
+MAX_LISTED = 60  # legal choices listed at the prompt; more are summarised
+
+
+def render_tables(tables: list[Table], fmt: str) -> str:
+    """Tables as text in the chosen format, each under its title."""
+    out = []
+    for t in tables:
+        rows = [[str(c) for c in r] for r in t.rows]
+        out.append(f"{t.title}\n{table(rows, list(t.headers), fmt)}")
+    return "\n\n".join(out)
+
+
+def picture(rules: GameRules, view: dict[str, Any]) -> str:
+    """The game's text picture of a view (fauna_cli/games/GAME.py), in colour on a terminal without NO_COLOR."""
+    try:
+        module = importlib.import_module(f"fauna_cli.games.{rules.name}")
+    except ModuleNotFoundError:
+        return dump_json(view).rstrip("\n")
+    return str(module.picture(view, use_color()))
+
+
+def choices_text(state: Any) -> str:
+    """The legal decisions now, numbered, so a player can type a number or the text."""
+    moves = [state.move_text(m) for m in state.legal_moves()]
+    shown = [f"  {i}. {t}" for i, t in enumerate(moves[:MAX_LISTED], 1)]
+    if len(moves) > MAX_LISTED:
+        shown.append(f"  ... and {len(moves) - MAX_LISTED} more (type 'moves' to list them all)")
+    return "\n".join(shown)
+
+
+class Session:
+    """A game being played here: its state, its log, its computer players and how to show it."""
+
+    def __init__(self, rules: GameRules, state: Any, fmt: str, log_path: str | None) -> None:
+        self.rules, self.state, self.fmt, self.log_path = rules, state, fmt, log_path
+        self.log = GameLog(rules, state)
+        self.bots = seat_bots(rules, state.config, state.seed)
+        self.tables: list[Table] = []
+        self.save()
+
+    def out(self, text: str = "") -> None:
+        if self.fmt != "json":
+            click.echo(text)
+
+    def save(self) -> None:
+        """Rewrite the log atomically, so it always holds the game so far."""
+        if self.log_path:
+            atomic_write(self.log_path, self.log.text())
+
+    def play(self, player: str, move: Any, echo: bool) -> None:
+        """Apply one decision through the log; show its events and any tables it completes."""
+        events = self.log.play(player, move)
+        self.save()
+        if echo:
+            for e in events:
+                line = self.rules.event_text(e)
+                if line:
+                    self.out(line)
+        tables = self.rules.tables_after(self.state, events)
+        self.tables += tables
+        if tables:
+            self.out(render_tables(tables, self.fmt) + "\n")
+
+    def run_bots(self, echo: bool) -> bool:
+        """Let computer players decide until a human is to decide or the game ends; True if any did."""
+        moved = False
+        names = list(self.state.names)
+        while not self.state.is_over and self.bots[names.index(self.state.to_move)] is not None:
+            player = self.state.to_move
+            move = self.bots[names.index(player)].choose(self.state)  # type: ignore[union-attr]  # checked above
+            self.play(player, move, echo)
+            moved = True
+        return moved
+
+    def is_bot(self, name: str) -> bool:
+        return self.bots[list(self.state.names).index(name)] is not None
+
+    def finish(self) -> None:
+        if self.state.is_over:
+            self.out(render_tables(self.rules.final_tables(self.state), self.fmt))
+            winners = list(self.state.winners)
+            self.out(style(("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(winners), bold=True))
+
+    def document(self) -> dict[str, Any]:
+        """The game as JSON: game, seed, config, every table shown, and the account of where it stands."""
+        st = self.state
+        return {"version": 1, "game": self.rules.name, "seed": st.seed,
+                "config": self.rules.config_to_dict(st.config), "moves": st.seq, "over": st.is_over,
+                "to_move": st.to_move, "winners": list(st.winners), "tables": [t.to_dict() for t in self.tables],
+                "final": [t.to_dict() for t in self.rules.final_tables(st)] if st.is_over else [],
+                "summary": self.rules.summary(st)}
+
+
+def run_script(rules: GameRules, state: Any, text: str, source: str, fmt: str, log_path: str | None) -> int:
+    """Play a move script; the first bad line stops with FILE:LINE and exit 3 (a line may hold 'a; b; c')."""
+    s = Session(rules, state, fmt, log_path)
+    try:
+        lines = parse_script(text)
+    except MoveSyntaxError as exc:
+        return _fail(f"{source}:{exc.line}: {exc}", exitcodes.ILLEGAL_MOVE)
+    s.run_bots(echo=False)
+    for line in lines:
+        for decision in line.decisions():
+            if state.is_over:
+                return _fail(f"{source}:{line.line}: the game is already over; {decision!r} cannot be played",
+                             exitcodes.ILLEGAL_MOVE)
+            if line.player in state.names and s.is_bot(line.player):
+                return _fail(f"{source}:{line.line}: {line.player} is a computer player and moves by itself",
+                             exitcodes.ILLEGAL_MOVE)
+            try:
+                s.play(line.player, decision, echo=False)
+            except FaunaError as exc:
+                return _fail(f"{source}:{line.line}: {line.player}: {exc}", exitcodes.ILLEGAL_MOVE)
+            s.run_bots(echo=False)
+    if fmt == "json":
+        click.echo(dump_json(s.document()), nl=False)
+        return exitcodes.OK
+    if state.is_over:
+        s.finish()
+    else:
+        s.out(f"The script ended before the game did: move {state.seq + 1} is {state.to_move}'s.")
+    return exitcodes.OK
+
+
+def _fail(message: str, code: int) -> int:
+    click.echo(f"fauna: {message}", err=True)
+    return code
+
+
+HOTSEAT_HELP = """Also:
+  a number           the choice of that number in the list
+  moves              list every legal choice
+  board              show what you see again
+  help               this text
+  quit               leave the game (with --log, the log holds the game so far)"""
+
+
+def run_interactive(rules: GameRules, state: Any, fmt: str, log_path: str | None) -> int:
+    """Hot-seat play: each human sees only their own view, handed over with the screen cleared in between."""
+    s = Session(rules, state, fmt, log_path)
+    humans = [n for n in state.names if not s.is_bot(n)]
+    private = len(humans) > 1
+    last_human: str | None = None
+    while not state.is_over:
+        s.run_bots(echo=True)
+        if state.is_over:
+            break
+        p = state.to_move
+        if p != last_human:
+            if private:
+                click.echo(f"\n{style(p, bold=True)}'s turn: everyone else, please look away.")
+                try:
+                    click.prompt(f"{p}, press Enter when only you can see the screen", default="", show_default=False)
+                except (click.exceptions.Abort, EOFError):
+                    click.echo("\nInput ended; the game was left unfinished.")
+                    return exitcodes.OK
+                if sys.stdout.isatty():
+                    click.clear()
+            last_human = p
+            click.echo(picture(rules, state.view(p)))
+        click.echo(rules.help_text(state))
+        click.echo(choices_text(state))
+        try:
+            text = click.prompt(f"{style(p, bold=True)}> ", prompt_suffix="", default="", show_default=False)
+        except (click.exceptions.Abort, EOFError):
+            click.echo("\nInput ended; the game was left unfinished.")
+            return exitcodes.OK
+        word = text.strip().lower()
+        if not word:
+            continue
+        if word in ("help", "?"):
+            click.echo(HOTSEAT_HELP)
+            continue
+        if word == "quit":
+            saved = f" {log_path} holds the game so far." if log_path else ""
+            click.echo(f"Game left unfinished at move {state.seq + 1}.{saved}")
+            return exitcodes.OK
+        if word == "moves":
+            click.echo("\n".join(f"  {i}. {state.move_text(m)}" for i, m in enumerate(state.legal_moves(), 1)))
+            continue
+        if word == "board":
+            click.echo(picture(rules, state.view(p)))
+            continue
+        if word.isdigit():
+            legal = state.legal_moves()
+            k = int(word)
+            if not 1 <= k <= len(legal):
+                click.echo(f"  there is no choice {k}: choose 1 to {len(legal)}")
+                continue
+            text = state.move_text(legal[k - 1])
+        try:
+            for decision in [d for d in (" ".join(x.split()) for x in text.split(";")) if d]:
+                s.play(p, decision, echo=True)
+                if state.to_move != p:
+                    break
+        except FaunaError as exc:
+            click.echo(f"  {exc}")
+            continue
+        if state.to_move == p and not state.is_over:
+            click.echo(picture(rules, state.view(p)))
+    click.echo("\nThe game is over; everything is revealed.")
+    click.echo(picture(rules, state.view(None)))
+    s.finish()
+    return exitcodes.OK
+
+
+def replay_report(loaded: LoadedGame, fmt: str, file: str) -> None:
+    """What `fauna replay` prints for a protocol game: every table, the end, and the account (JSON)."""
+    rules, state = loaded.rules, loaded.state
+    tables = _all_tables(loaded)
+    final = rules.final_tables(state) if state.is_over else []
+    if fmt == "json":
+        click.echo(dump_json({"version": 1, "game": rules.name, "file": file, "seed": state.seed,
+                              "config": rules.config_to_dict(state.config), "lines": len(loaded.records),
+                              "moves": state.seq, "verified": loaded.complete, "over": state.is_over,
+                              "winners": list(state.winners), "tables": [t.to_dict() for t in tables],
+                              "final": [t.to_dict() for t in final], "summary": rules.summary(state)}), nl=False)
+        return
+    click.echo(f"{rules.title} game, seed {state.seed}, players: {', '.join(state.names)}.")
+    click.echo()
+    if tables:
+        click.echo(render_tables(tables, fmt))
+        click.echo()
+    if final:
+        click.echo(render_tables(final, fmt))
+        click.echo()
+    if loaded.complete:
+        end = "finished" if state.is_over else f"unfinished; next is move {state.seq + 1}, {state.to_move}'s"
+        click.echo(f"Verified {file}: {len(loaded.records)} lines, {state.seq} moves, every line and hash matches; "
+                   f"the game is {end}.")
+    else:
+        click.echo(f"Stopped after move {state.seq}; the lines after it were not checked.")
+
+
+def _all_tables(loaded: LoadedGame) -> list[Table]:
+    """Every table the game showed, re-derived by replaying its moves (the rules are pure)."""
+    rules = loaded.rules
+    state = rules.new_state(loaded.state.config, loaded.state.seed)
+    out: list[Table] = []
+    for player, move in loaded.state.history:
+        out += rules.tables_after(state, state.apply(move, player))
+    return out
+
+
+# -- play by e-mail ---------------------------------------------------------------------------------
+
+def _next_hint(game: str, state: Any) -> str:
+    import shlex
+
+    if state.is_over:
+        return f"The game is over; `fauna replay {shlex.quote(game)}` verifies the whole file."
+    return (f"Move {state.seq + 1} is {state.to_move}'s: fauna pbem move {shlex.quote(game)} --as "
+            f"{shlex.quote(state.to_move)} --seq {state.seq + 1} MOVE")
+
+
+def _bots_reply(rules: GameRules, log: GameLog) -> list[Any]:
+    """Computer players decide until a person is to decide (each decision depends on the position only)."""
+    state = log.state
+    events: list[Any] = []
+    bots = seat_bots(rules, state.config, state.seed)
+    names = list(state.names)
+    while not state.is_over and bots[names.index(state.to_move)] is not None:
+        player = state.to_move
+        events += log.play(player, bots[names.index(player)].choose(state))  # type: ignore[union-attr]
+    return events
+
+
+def pbem_new(rules: GameRules, config: Any, seed: int, drawn: bool, game: str, force: bool, fmt: str) -> None:
+    """Write a new game file for any game and say who decides first."""
+    from fauna_cli.gamefile import create_game
+
+    state = rules.new_state(config, seed)
+    log = GameLog(rules, state)
+    _bots_reply(rules, log)
+    create_game(game, log.text(), force)
+    if fmt == "json":
+        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "seed": seed, "seed_drawn": drawn,
+                              "config": rules.config_to_dict(config), "moves": state.seq,
+                              "next": None if state.is_over else {"seq": state.seq + 1, "player": state.to_move},
+                              "head": {"line": len(log.lines), "hash": log.head}}), nl=False)
+        return
+    click.echo(f"Started {game}: {rules.title}, seed {seed}{' (drawn)' if drawn else ''}; players: "
+               f"{', '.join(state.names)}.")
+    click.echo(picture(rules, state.view(None)))
+    click.echo(_next_hint(game, state))
+    click.echo(f"After each move, send {game} on to the other players.")
+
+
+def pbem_status(loaded: LoadedGame, game: str, player: str | None, fmt: str) -> None:
+    """Where a game stands, as everyone sees it, or as PLAYER sees it with --as."""
+    rules, state = loaded.rules, loaded.state
+    name = resolve(state, player) if player else None
+    view = state.view(name)
+    last = loaded.last_move()
+    if fmt == "json":
+        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "view_of": name, "view": view,
+                              "moves": state.seq, "over": state.is_over, "winners": list(state.winners),
+                              "next": None if state.is_over else {"seq": state.seq + 1, "player": state.to_move},
+                              "last_move": None if last is None else {"seq": last.seq, "player": last.player,
+                                                                      "move": last.text.split(": ", 1)[1]},
+                              "head": {"line": len(loaded.writer.lines), "hash": loaded.head}}), nl=False)
+        return
+    if state.is_over:
+        click.echo(f"{game}: {rules.title}, finished after {state.seq} moves; winner(s): {', '.join(state.winners)}.")
+    else:
+        click.echo(f"{game}: {rules.title}, move {state.seq + 1} next: {state.to_move} to decide.")
+    click.echo(picture(rules, view))
+    if state.is_over:
+        click.echo(render_tables(rules.final_tables(state), fmt))
+    if last is not None:
+        click.echo(f"Last move: {last.text} (line {last.line}).")
+    click.echo(f"History head: line {len(loaded.writer.lines)}, hash {loaded.head}.")
+    click.echo(_next_hint(game, state))
+
+
+def resolve(state: Any, name: str) -> str:
+    """A player named case-insensitively, or UnknownName with a suggestion."""
+    from rules.core.errors import UnknownName
+    from rules.core.names import normalize, suggest
+
+    if name in state.names:
+        return name
+    same = [n for n in state.names if n.lower() == name.lower()]
+    if same:
+        return same[0]
+    err = UnknownName(name, suggest(name, {normalize(n): n for n in state.names}))
+    err.args = (f"unknown player {name!r}" + (f"; did you mean {err.suggestions[0]!r}?" if err.suggestions else "")
+                + f" (players: {', '.join(state.names)})",)
+    raise err
+
+
+def pbem_move_change(loaded: LoadedGame, player: str, text: str, seq: int | None) -> tuple[str, Any]:
+    """The new file text after PLAYER's decision(s) and the computer players' replies (under the file's lock)."""
+    from rules.core.errors import IllegalMove
+
+    rules, state = loaded.rules, loaded.state
+    name = resolve(state, player)
+    if state.is_over:
+        raise IllegalMove("the game is over")
+    if state.config.players[list(state.names).index(name)].bot:
+        raise IllegalMove(f"{name} is a computer player and moves by itself")
+    nxt = state.seq + 1
+    if seq is not None and seq != nxt:
+        raise IllegalMove(f"your copy is stale: the next move is {nxt} ({state.to_move}'s), not {seq}"
+                          if seq < nxt else f"there is no move {seq - 1} yet; the next is move {nxt}, "
+                          f"{state.to_move}'s")
+    if name != state.to_move:
+        raise IllegalMove(f"it is {state.to_move}'s decision (move {nxt}), not {name}'s")
+    events: list[Any] = []
+    decisions = [d for d in (" ".join(x.split()) for x in text.split(";")) if d]
+    if not decisions:
+        raise MoveSyntaxError("no move given")
+    for d in decisions:
+        if state.to_move != name:
+            raise IllegalMove(f"after {state.seq - nxt + 1} of your decisions it is {state.to_move}'s turn; "
+                              f"{d!r} was not played")
+        try:
+            events += loaded.writer.play(name, d)
+        except IllegalMove:
+            raise
+        except FaunaError as exc:
+            raise IllegalMove(str(exc)) from None
+    events += _bots_reply(rules, loaded.writer)
+    return loaded.writer.text(), (loaded, name, events)
+
+
+def pbem_move_report(loaded: LoadedGame, name: str, events: list[Any], game: str, fmt: str) -> None:
+    rules, state = loaded.rules, loaded.state
+    if fmt == "json":
+        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "player": name, "moves": state.seq,
+                              "events": [e.to_dict() if hasattr(e, "to_dict") else str(e) for e in events],
+                              "over": state.is_over,
+                              "next": None if state.is_over else {"seq": state.seq + 1, "player": state.to_move},
+                              "head": {"line": len(loaded.writer.lines), "hash": loaded.head}}), nl=False)
+        return
+    for e in events:
+        line = rules.event_text(e)
+        if line:
+            click.echo(line)
+    if state.is_over:
+        click.echo(render_tables(rules.final_tables(state), fmt))
+    click.echo(f"Saved {game} after move {state.seq}; history head: line {len(loaded.writer.lines)}, "
+               f"hash {loaded.head}.")
+    click.echo(_next_hint(game, state))

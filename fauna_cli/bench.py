@@ -3,6 +3,8 @@
 1. Bot games per second: four random bots, played exactly as `fauna simulate` plays them, one core.
 2. Replay verification, moves per second: `rules.fauna.replay.load_log` re-running logs of such games.
 3. Cold start of `fauna map adjacent Tasmania "Tasman Sea"` against bare `python -c "import click"`.
+4. For every other game the engine has (rules/core/registry.py): random-bot games per second, one core,
+   at its largest table size, through the shared bot driver (as `fauna simulate --game` plays them).
 
 Timings on a shared machine wobble, so each figure is shown as the best and the median of several runs;
 the targets (from issue 7) are judged on the median, and a missed target is printed as such, not hidden.
@@ -22,6 +24,7 @@ from fauna_cli.render import FORMATS, dump_json, table
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGETS = {"games_per_second": 1000.0, "replay_moves_per_second": 100000.0, "cold_start_ratio": 1.5}
+GAME_TARGETS = {"arctic": 500.0, "exofauna": 1000.0, "evo": 100.0}  # random-bot games/s (issues 12, 14, 15)
 COLD_ARGS = ["-m", "fauna_cli", "map", "adjacent", "Tasmania", "Tasman Sea"]
 
 
@@ -40,6 +43,31 @@ def bot_games(games: int, repeat: int, seed: int = 1) -> dict:
         rounds = sum(r.rounds for r in records)
     return {"games": games, "repeat": repeat, "best": max(rates), "median": statistics.median(rates),
             "moves_per_game": moves / games, "rounds_per_game": rounds / games}
+
+
+def other_games(games: int, repeat: int, seed: int = 1) -> list[dict]:
+    """Random-bot games per second of each non-Fauna game, at its most players, on one core."""
+    from rules.core.registry import game_names, load_rules
+    from rules.core.simulate import play_game
+
+    out = []
+    for name in game_names():
+        if name == "fauna":
+            continue
+        rules = load_rules(name)
+        n = rules.max_players
+        doc = {"game": {"rules": name}, "players": [{"name": f"r{i}", "bot": "random"} for i in range(1, n + 1)]}
+        config = rules.config_from_dict(doc, "bench", None)
+        play_game(rules, config, seed, 0)  # load the data once
+        rates, moves = [], 0
+        for _ in range(repeat):
+            t = time.perf_counter()
+            results = [play_game(rules, config, seed, i) for i in range(games)]
+            rates.append(games / (time.perf_counter() - t))
+            moves = sum(r.moves for r in results)
+        out.append({"game": name, "players": n, "games": games, "best": max(rates), "median": statistics.median(rates),
+                    "decisions_per_game": moves / games, "target": GAME_TARGETS.get(name)})
+    return out
 
 
 def _recorded_games(games: int, seed: int):
@@ -134,8 +162,9 @@ def bench(games, replays, repeat, cold_runs, fmt) -> None:
     g = bot_games(games, repeat)
     r = replay_verification(replays, repeat)
     c = cold_start(cold_runs)
+    others = other_games(max(1, games // 10), repeat)
     doc = {"python": sys.version.split()[0], "platform": sys.platform, "bot_games": g, "replay": r, "cold_start": c,
-           "targets": TARGETS}
+           "other_games": others, "targets": TARGETS}
     if fmt == "json":
         click.echo(dump_json(doc), nl=False)
         return
@@ -156,6 +185,11 @@ def bench(games, replays, repeat, cold_runs, fmt) -> None:
         ["cold start ratio fauna / import click", f"{c['ratio_best']:.2f}", f"{c['ratio']:.2f}",
          f"<= {TARGETS['cold_start_ratio']}", verdict(c["ratio"] <= TARGETS["cold_start_ratio"])],
     ]
+    for o in others:
+        t = o["target"]
+        rows.append([f"{o['game']} games/s ({o['players']} random bots, 1 core)", f"{o['best']:.0f}",
+                     f"{o['median']:.0f}", "" if t is None else f">= {t:.0f}",
+                     "" if t is None else verdict(o["median"] >= t)])
     click.echo(f"fauna bench: Python {doc['python']} on {doc['platform']}; best and median of {repeat} runs "
                f"({games} bot games, {replays} replays of {r['moves']} moves), {cold_runs} cold starts each")
     click.echo(table(rows, ["figure", "best", "median", "target", ""], fmt))

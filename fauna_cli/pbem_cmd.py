@@ -16,6 +16,7 @@ from rules.core.errors import FaunaError, IllegalMove, UnknownName
 from rules.core.names import normalize, suggest
 from rules.fauna.bots import make_bots
 from rules.fauna.game import State
+from rules.core.movefile import MoveFile, MoveFileError, read_move_files
 from rules.fauna.replay import LoadedLog, LogWriter, next_move_check
 
 FORMAT_OPTION = click.option("--format", "fmt", type=click.Choice(FORMATS), default="plain", show_default=True,
@@ -199,34 +200,33 @@ def pbem_status(game, ignore_data_change, fmt, player=None) -> None:
 @click.option("--as", "player", required=True, metavar="NAME", help="Who is moving.")
 @click.option("--seq", type=click.IntRange(1), metavar="N",
               help="The number this move should get (as status shows it): refused if the game moved on.")
+@click.option("--move-file", "move_file", type=click.Path(dir_okay=False), metavar="PATH",
+              help="Where to write the move file for the other players (default GAME-move-SEQ.txt beside GAME).")
+@click.option("--print-move", is_flag=True, help="Print the move file's text (to paste into a message) instead.")
 @IGNORE_DATA_OPTION
 @FORMAT_OPTION
 @one_line_errors
-def pbem_move(game, move, player, seq, ignore_data_change, fmt) -> None:
-    """Play MOVE for NAME on GAME (an area, a scale space such as 'weight 200-500 kg', or 'pass')."""
-    text = " ".join(move)
+def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, print_move=False) -> None:
+    """Play MOVE for NAME on GAME (an area, a scale space such as 'weight 200-500 kg', or 'pass').
 
-    def change(loaded: LoadedLog):
-        if not isinstance(loaded, LoadedLog):
-            from fauna_cli import anygame
-            return anygame.pbem_move_change(loaded, player, text, seq)
-        state = loaded.state
-        name = resolve_player(state, player)
-        if state.config.players[state.names.index(name)].bot:
-            raise IllegalMove(f"{name} is a computer player and moves by itself")
-        next_move_check(loaded, name, seq)
-        try:
-            mv = state.parse(text)
-            state.check(mv, name)
-        except IllegalMove:
-            raise
-        except FaunaError as exc:  # an unknown area is an unplayable move here, as in move scripts
-            raise IllegalMove(str(exc)) from None
-        reports = RoundReports(state)
-        events = loaded.writer.play(name, mv) + bots_move(loaded.writer)
-        return loaded.writer.text(), (loaded, name, events, reports.feed(events))
+    Also writes a move file (GAME-move-SEQ.txt, or --move-file PATH; --print-move prints it instead) that
+    the other players apply to their own copies with `fauna pbem apply`.
+    """
+    text = " ".join(move)
+    made: list[MoveFile] = []
+
+    def change(loaded):
+        before = (game_id(loaded), loaded.state.seq + 1, loaded.head)
+        new_text, result = play_human(loaded, player, text, seq)
+        name, history = result[1], loaded.state.history
+        start = before[1] - 1
+        mine = history[start:start + _run_length(history, start, name)]
+        made.append(MoveFile(before[0], before[1], name, "; ".join(loaded.state.move_text(m) for _, m in mine),
+                             before[2]))
+        return new_text, result
 
     result = update_game(game, change, ignore_data_change=ignore_data_change)
+    _hand_out_move_file(made[0], game, move_file, print_move, fmt)
     if not isinstance(result[0], LoadedLog):
         from fauna_cli import anygame
         anygame.pbem_move_report(*result, game, fmt)
@@ -292,3 +292,146 @@ def pbem_show(game, round_no, ignore_data_change, fmt) -> None:
                                  break_on_hyphens=False))
         click.echo(round_text(rep, fmt))
 
+
+
+# -- move files: each player keeps a copy, and only the moves travel ------------------------------------
+
+def game_id(loaded) -> str:
+    """Which game a copy is: the hash of its last header line (config and seed), the same on every copy."""
+    return [r for r in loaded.records if r.kind == "header"][-1].hash
+
+
+def _run_length(history: list, start: int, name: str) -> int:
+    """How many decisions in a row `name` made from history index `start` (a 'a; b' move of one player)."""
+    n = 0
+    while start + n < len(history) and history[start + n][0] == name:
+        n += 1
+    return n
+
+
+def play_human(loaded, player: str, text: str, seq: int | None):
+    """A person's move on a verified copy, then the computer players' replies: (new text, result)."""
+    if not isinstance(loaded, LoadedLog):
+        from fauna_cli import anygame
+        new_text, (ld, name, events) = anygame.pbem_move_change(loaded, player, text, seq)
+        return new_text, (ld, name, events)
+    state = loaded.state
+    name = resolve_player(state, player)
+    if state.config.players[state.names.index(name)].bot:
+        raise IllegalMove(f"{name} is a computer player and moves by itself")
+    next_move_check(loaded, name, seq)
+    try:
+        mv = state.parse(text)
+        state.check(mv, name)
+    except IllegalMove:
+        raise
+    except FaunaError as exc:  # an unknown area is an unplayable move here, as in move scripts
+        raise IllegalMove(str(exc)) from None
+    reports = RoundReports(state)
+    events = loaded.writer.play(name, mv) + bots_move(loaded.writer)
+    return loaded.writer.text(), (loaded, name, events, reports.feed(events))
+
+
+def _hand_out_move_file(mf: MoveFile, game: str, path: str | None, print_it: bool, fmt: str) -> None:
+    """Write (or print) the move file of a move just saved, for the players who keep their own copies."""
+    if print_it:
+        click.echo(mf.text(), nl=False)
+        return
+    from pathlib import Path
+
+    from fauna_cli.files import atomic_write
+    target = path or str(Path(game).with_name(f"{Path(game).stem}-move-{mf.seq}.txt"))
+    atomic_write(target, mf.text())
+    if fmt != "json":
+        click.echo(f"Move file: {target} (for players who keep their own copy: fauna pbem apply GAME {_q(target)})")
+
+
+class MoveFileProblem(IllegalMove):
+    """A move file that does not fit this copy: a gap, a fork, another game (exit 3, or 2 for another game)."""
+
+
+def _history_texts(loaded, seq: int, count: int) -> tuple[str | None, list[str], str]:
+    """(player, decision texts, head before) of moves seq..seq+count-1 as this copy recorded them."""
+    recs = loaded.records
+    idx = next((i for i, r in enumerate(recs) if r.kind == "move" and r.seq == seq), None)
+    if idx is None:
+        return None, [], ""
+    moves = [r for r in recs[idx:] if r.kind == "move"][:count]
+    return recs[idx].player, [r.text.split(": ", 1)[1] for r in moves], recs[idx - 1].hash
+
+
+def apply_move_files(loaded, files: list[MoveFile]) -> tuple[str, tuple[list[str], list[str], str | None]]:
+    """Apply move files in sequence order to a verified copy: (new text, (applied, ignored, first problem))."""
+    gid = game_id(loaded)
+    applied: list[str] = []
+    ignored: list[str] = []
+    for mf in sorted(files, key=lambda m: m.seq):
+        if mf.game != gid:
+            return loaded.writer.text(), (applied, ignored, f"{mf.where}: this move belongs to another game "
+                                          f"(game {mf.game[:12]}..., this copy is game {gid[:12]}...)")
+        state = loaded.state
+        nxt = state.seq + 1
+        decisions = [d for d in (" ".join(x.split()) for x in mf.move.split(";")) if d]
+        if mf.seq < nxt:
+            player, texts, after = _history_texts(loaded, mf.seq, len(decisions))
+            if player == mf.player and texts == decisions and after == mf.after:
+                ignored.append(f"{mf.where}: move {mf.seq} by {mf.player} is already in this copy; ignored")
+                continue
+            return loaded.writer.text(), (applied, ignored, f"{mf.where}: a fork: move {mf.seq} by {mf.player} "
+                                          f"({mf.move!r}) continues head {mf.after}, but this copy's move {mf.seq} is "
+                                          f"{player}'s {'; '.join(texts)!r} after head {after}")
+        if mf.seq > nxt:
+            return loaded.writer.text(), (applied, ignored, f"{mf.where}: move {nxt} is missing: it is "
+                                          f"{state.to_move}'s move, and this file holds move {mf.seq} by {mf.player}; "
+                                          f"apply {state.to_move}'s move file first")
+        if mf.after != loaded.head:
+            return loaded.writer.text(), (applied, ignored, f"{mf.where}: a fork: move {mf.seq} by {mf.player} "
+                                          f"continues head {mf.after}, but this copy's head is {loaded.head}")
+        try:
+            play_human(loaded, mf.player, mf.move, mf.seq)
+        except FaunaError as exc:
+            return loaded.writer.text(), (applied, ignored, f"{mf.where}: move {mf.seq} by {mf.player} "
+                                          f"({mf.move!r}) is not legal here: {exc}")
+        applied.append(f"move {mf.seq} by {mf.player}: {mf.move}")
+    return loaded.writer.text(), (applied, ignored, None)
+
+
+@pbem.command("apply", short_help="Apply move files that other players sent to your copy.")
+@click.argument("game", type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False, allow_dash=True))
+@IGNORE_DATA_OPTION
+@FORMAT_OPTION
+@one_line_errors
+def pbem_apply(game, files, ignore_data_change, fmt) -> None:
+    """Apply the move files FILES (or '-' / none: a mail or paste on standard input) to your copy GAME.
+
+    Each is checked (right game, next in sequence, continues this copy's head, legal) and appended exactly as
+    if its player had moved on this copy, so every copy stays byte-identical; computer players reply by
+    themselves. Files may come in any order; a duplicate is ignored; a gap or a fork stops with one line.
+    """
+    import sys
+
+    from fauna_cli.files import read_text
+    found: list[MoveFile] = []
+    for f in files or ("-",):
+        text = sys.stdin.read() if f == "-" else read_text(f, "move file")
+        found += read_move_files(text, "<stdin>" if f == "-" else f)
+    applied, ignored, problem = update_game(game, lambda loaded: apply_move_files(loaded, found),
+                                            ignore_data_change=ignore_data_change)
+    loaded = load_game(game, ignore_data_change=ignore_data_change)
+    state = loaded.state
+    if fmt == "json":
+        click.echo(dump_json({"version": 1, "game": game, "applied": applied, "ignored": ignored, "problem": problem,
+                              "next": _next_dict(state), "head": {"line": len(loaded.writer.lines),
+                                                                  "hash": loaded.head}}), nl=False)
+    else:
+        for line in applied:
+            click.echo(f"Applied {line}")
+        for line in ignored:
+            click.echo(line)
+        click.echo(f"{game}: history head: line {len(loaded.writer.lines)}, hash {loaded.head}.")
+        if not state.is_over:
+            click.echo(_next_hint(game, state))
+    if problem:
+        click.echo(f"fauna: {problem}", err=True)
+        raise SystemExit(2 if "another game" in problem else 3)

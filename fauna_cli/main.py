@@ -333,4 +333,7 @@ animal_group.lazy = LAZY_ANIMAL_COMMANDS
 
 def main() -> None:
     """Console-script entry point."""
+    from fauna_cli import datacache
+
+    datacache.install()
     cli(prog_name="fauna")

@@ -7,6 +7,7 @@ import io
 import os
 import sys
 from functools import lru_cache
+from typing import Any, Protocol
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -50,9 +51,35 @@ def load_toml_text(text: str, where: str) -> dict:
         raise DataError(f"{where}: {exc}") from exc
 
 
+class ParsedCache(Protocol):
+    """Somewhere to keep parsed data files between runs, keyed by their bytes (the CLI gives one; rules write none)."""
+
+    def get(self, raw: bytes) -> dict[str, Any] | None: ...
+
+    def put(self, raw: bytes, doc: dict[str, Any]) -> None: ...
+
+
+_parsed_cache: ParsedCache | None = None
+
+
+def use_parsed_cache(cache: ParsedCache | None) -> None:
+    """Let data files be read through `cache` (parsing the deck's TOML is most of a quick command's start-up)."""
+    global _parsed_cache
+    _parsed_cache = cache
+
+
 def load_toml(relpath: str) -> dict:
-    """Parse a TOML data file."""
-    return load_toml_text(read_bytes(relpath).decode("utf-8"), relpath)
+    """Parse a TOML data file (through the parsed cache, when one is set; it is keyed by the file's bytes)."""
+    raw = read_bytes(relpath)
+    cache = _parsed_cache
+    if cache is not None:
+        doc = cache.get(raw)
+        if doc is not None:
+            return doc
+    doc = load_toml_text(raw.decode("utf-8"), relpath)
+    if cache is not None:
+        cache.put(raw, doc)
+    return doc
 
 
 def load_csv(relpath: str) -> list[dict[str, str]]:

@@ -14,9 +14,24 @@ from rules.fauna import Board
 
 
 class LazyGroup(click.Group):
-    """A click group whose sub-commands named in `lazy` are imported on first use."""
+    """A click group whose sub-commands named in `lazy` are imported on first use (--help lists them unloaded)."""
 
     lazy: dict = {}
+    lazy_help: dict = {}  # short help of each lazy command, so listing them imports none
+
+    def format_commands(self, ctx, formatter):
+        rows = []
+        for name in self.list_commands(ctx):
+            if name in self.commands or name not in self.lazy_help:
+                cmd = self.get_command(ctx, name)
+                if cmd is None or cmd.hidden:
+                    continue
+                rows.append((name, cmd.get_short_help_str(formatter.width - 6 - len(name))))
+            else:
+                rows.append((name, self.lazy_help[name]))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def list_commands(self, ctx):
         return sorted({*super().list_commands(ctx), *self.lazy})
@@ -328,7 +343,12 @@ LAZY_ANIMAL_COMMANDS = {"stats": "fauna_cli.deck_cmd:stats"}
 
 
 cli.lazy = LAZY_COMMANDS
+cli.lazy_help = {"check": "Run rule cases from FILE or DIR (*.toml).",
+                 "replay": "Re-run FILE (a replay log or e-mail game file) from its config, seed and moves.",
+                 "pbem": "Play by e-mail: the game file is the replay log; pass it around.",
+                 "simulate": "Play many seeded bot games and print win rates and where the points came from."}
 animal_group.lazy = LAZY_ANIMAL_COMMANDS
+animal_group.lazy_help = {"stats": "Balance of the deck: animals per class, continent, difficulty, area-count band and area."}
 
 
 def main() -> None:

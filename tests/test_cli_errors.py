@@ -95,3 +95,22 @@ def assert_one_line(args, code, words, input=None):
     assert len(lines) == 1, err
     for w in words:
         assert w in lines[0], (w, lines[0])
+
+
+def test_help_lists_every_command_without_importing_the_lazy_ones():
+    import importlib
+    import subprocess
+    import sys
+
+    from fauna_cli.main import animal_group, cli as group
+    code = ("import sys; from fauna_cli.main import main; sys.argv=['fauna','--help']\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print([m for m in sys.modules if m in ('fauna_cli.check_cmd','fauna_cli.replay_cmd','fauna_cli.pbem_cmd',"
+            "'fauna_cli.simulate_cmd')])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().endswith("[]") and "simulate" in out and "pbem" in out
+    for grp in (group, animal_group):
+        for name, text in grp.lazy_help.items():  # each listed help is the start of the command's own help
+            module, attr = grp.lazy[name].split(":")
+            cmd = getattr(importlib.import_module(module), attr)
+            assert " ".join(cmd.help.split()).startswith(text.rstrip(".")), name

@@ -19,8 +19,8 @@ def load_config(path: str | None) -> Config:
     """A config from FILE, or the bundled default; every error names the file and the key."""
     if path is None:
         return Config.from_dict(parse_toml(default_config_text(), "default config"), "default config")
-    text = read_text(path, "config file")
-    return Config.from_dict(parse_toml(text, path), path, base_dir=Path(path).resolve().parent)
+    doc, where, base = config_document(path)
+    return Config.from_dict(doc, where, base_dir=base)
 
 
 def draw_seed() -> int:
@@ -40,10 +40,25 @@ def start_game(config_path: str | None, seed: int | None):
 
 
 def config_document(path: str | None) -> tuple[dict, str, Path | None]:
-    """The parsed TOML of a config file (or the bundled default), where it came from, and its folder."""
+    """The parsed TOML of a config file (or the bundled default), where it came from, and its folder.
+
+    A `[pbem]` table (e-mail play settings, read by the CLI: `referee = true`) is taken out: games never see it.
+    """
     if path is None:
         return parse_toml(default_config_text(), "default config"), "default config", None
-    return parse_toml(read_text(path, "config file"), path), path, Path(path).resolve().parent
+    doc = parse_toml(read_text(path, "config file"), path)
+    doc.pop("pbem", None)
+    return doc, path, Path(path).resolve().parent
+
+
+def wants_referee(path: str) -> bool:
+    """Whether a config asks for referee mode in e-mail play (`[pbem] referee = true`)."""
+    from rules.core.errors import ConfigError
+
+    pbem = parse_toml(read_text(path, "config file"), path).get("pbem", {})
+    if not isinstance(pbem, dict) or set(pbem) - {"referee"} or not isinstance(pbem.get("referee", False), bool):
+        raise ConfigError(f"{path}: [pbem] takes one key, referee = true or false", "pbem")
+    return bool(pbem.get("referee", False))
 
 
 def game_of(doc: dict, where: str) -> str:

@@ -102,11 +102,23 @@ def bots_move(writer: LogWriter) -> list:
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Seed (overrides the config's; drawn when neither "
               "gives one).")
 @click.option("--force", is_flag=True, help="Replace an existing GAME file.")
+@click.option("--referee", "key", type=click.Path(dir_okay=False), metavar="KEY",
+              help="Referee mode (for hidden hands): GAME is public, KEY (yours alone) holds the seed, and each "
+                   "player gets a view file.")
 @FORMAT_OPTION
 @one_line_errors
-def pbem_new(config_path, game, seed, force, fmt) -> None:
+def pbem_new(config_path, game, seed, force, fmt, key=None) -> None:
     """Start a game by e-mail: write GAME's header and show where the game starts."""
-    from fauna_cli.gameconfig import config_document, game_of
+    from fauna_cli.gameconfig import config_document, game_of, wants_referee
+    if key is not None or (config_path is not None and wants_referee(config_path)):
+        if key is None:
+            raise click.UsageError(f"{config_path} asks for referee mode ([pbem] referee = true): give --referee KEY, "
+                                   "the referee's secret file")
+        from fauna_cli.gameconfig import load_any_config
+        from fauna_cli.referee_cmd import new_refereed
+        rules, config = load_any_config(config_path)
+        new_refereed(rules, config, config.seed if seed is None else seed, game, key, force, fmt)
+        return
     if config_path is not None and game_of(*config_document(config_path)[:2]) != "fauna":
         from fauna_cli import anygame
         from fauna_cli.gameconfig import draw_seed, load_any_config
@@ -156,6 +168,16 @@ def _player_rows(state: State) -> list[list[str]]:
 @one_line_errors
 def pbem_status(game, ignore_data_change, fmt, player=None) -> None:
     """Where GAME stands: round, card front, taken spaces, scores and whose turn it is (never the answer)."""
+    from fauna_cli.referee_cmd import kind_of
+    kind = kind_of(game)
+    if kind == "view":
+        from fauna_cli.referee_cmd import view_status
+        view_status(game, fmt)
+        return
+    if kind == "public":
+        from fauna_cli.referee_cmd import replay_public
+        replay_public(game, fmt)
+        return
     loaded = load_game(game, ignore_data_change=ignore_data_change)
     if not isinstance(loaded, LoadedLog):
         from fauna_cli import anygame
@@ -203,16 +225,30 @@ def pbem_status(game, ignore_data_change, fmt, player=None) -> None:
 @click.option("--move-file", "move_file", type=click.Path(dir_okay=False), metavar="PATH",
               help="Where to write the move file for the other players (default GAME-move-SEQ.txt beside GAME).")
 @click.option("--print-move", is_flag=True, help="Print the move file's text (to paste into a message) instead.")
+@click.option("--key", type=click.Path(dir_okay=False), metavar="KEY", help="Referee: apply the move to KEY's game.")
 @IGNORE_DATA_OPTION
 @FORMAT_OPTION
 @one_line_errors
-def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, print_move=False) -> None:
+def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, print_move=False, key=None) -> None:
     """Play MOVE for NAME on GAME (an area, a scale space such as 'weight 200-500 kg', or 'pass').
 
     Also writes a move file (GAME-move-SEQ.txt, or --move-file PATH; --print-move prints it instead) that
     the other players apply to their own copies with `fauna pbem apply`.
     """
     text = " ".join(move)
+    from fauna_cli.referee_cmd import kind_of
+    kind = kind_of(game)
+    if key is not None:
+        from fauna_cli.referee_cmd import referee_move
+        referee_move(game, key, player, text, fmt)
+        return
+    if kind == "view":
+        from fauna_cli.referee_cmd import view_move
+        view_move(game, player, text, move_file, print_move, fmt)
+        return
+    if kind == "public":
+        raise click.UsageError(f"{game} is a refereed game: make your move on your view file (fauna pbem move "
+                               "YOUR-VIEW-FILE --as NAME MOVE) and send the move file to the referee")
     made: list[MoveFile] = []
 
     def change(loaded):
@@ -399,10 +435,12 @@ def apply_move_files(loaded, files: list[MoveFile]) -> tuple[str, tuple[list[str
 @pbem.command("apply", short_help="Apply move files that other players sent to your copy.")
 @click.argument("game", type=click.Path(dir_okay=False))
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--key", type=click.Path(dir_okay=False), metavar="KEY",
+              help="Referee: apply the players' move files to KEY's game and rewrite GAME and the view files.")
 @IGNORE_DATA_OPTION
 @FORMAT_OPTION
 @one_line_errors
-def pbem_apply(game, files, ignore_data_change, fmt) -> None:
+def pbem_apply(game, files, ignore_data_change, fmt, key=None) -> None:
     """Apply the move files FILES (or '-' / none: a mail or paste on standard input) to your copy GAME.
 
     Each is checked (right game, next in sequence, continues this copy's head, legal) and appended exactly as
@@ -416,6 +454,10 @@ def pbem_apply(game, files, ignore_data_change, fmt) -> None:
     for f in files or ("-",):
         text = sys.stdin.read() if f == "-" else read_text(f, "move file")
         found += read_move_files(text, "<stdin>" if f == "-" else f)
+    if key is not None:
+        from fauna_cli.referee_cmd import referee_apply
+        referee_apply(game, key, found, fmt)
+        return
     applied, ignored, problem = update_game(game, lambda loaded: apply_move_files(loaded, found),
                                             ignore_data_change=ignore_data_change)
     loaded = load_game(game, ignore_data_change=ignore_data_change)
@@ -435,3 +477,14 @@ def pbem_apply(game, files, ignore_data_change, fmt) -> None:
     if problem:
         click.echo(f"fauna: {problem}", err=True)
         raise SystemExit(2 if "another game" in problem else 3)
+
+
+@pbem.command("reveal", short_help="Referee: reveal the seed at the end so everyone can verify the game.")
+@click.argument("game", type=click.Path(dir_okay=False))
+@click.option("--key", required=True, type=click.Path(dir_okay=False), metavar="KEY", help="The referee's key file.")
+@FORMAT_OPTION
+@one_line_errors
+def pbem_reveal(game, key, fmt) -> None:
+    """Write the seed, the salt and every hidden decision into the public GAME once the game is over."""
+    from fauna_cli.referee_cmd import reveal
+    reveal(game, key, fmt)

@@ -63,6 +63,15 @@ def replay(file, until, round_no, ignore_data_change, fmt) -> None:
     Every evaluation and every line's hash is checked; the first difference stops it with
     FILE:LINE: expected ..., found ... and exit 4. A malformed file gives exit 2.
     """
+    from fauna_cli.referee_cmd import kind_of
+    kind = kind_of(file)
+    if kind == "public":
+        from fauna_cli.referee_cmd import replay_public
+        replay_public(file, fmt)
+        return
+    if kind in ("view", "key"):
+        raise RequestError(f"{file}: a referee's {'view' if kind == 'view' else 'key'} file, not a game log: "
+                           + ("fauna pbem status shows it" if kind == "view" else "replay the public game file"))
     loaded = load_game(file, ignore_data_change=ignore_data_change, until=until)
     state = loaded.state
     if not isinstance(loaded, LoadedLog):  # another game than Fauna

@@ -129,3 +129,7 @@ class GameRules:
     breakdown: Callable[[Any], dict[str, dict[str, int]]]  # per player, points by source (for simulate)
     help_text: Callable[[Any], str]  # what a player may type now, with examples
     event_text: Callable[[Any], str | None] = field(default=lambda e: None)  # one line per event, or None
+    # referee games (rules/core/referee.py): how a decision reads in the public file, where other players may not
+    # learn it (a card discarded face down); called with the state before the move. Default: the move as written.
+    public_move_text: Callable[[Any, Any], str] = field(default=lambda state, move: state.move_text(move))
+    hidden_information: bool = False  # True: hands or face-down cards exist, and e-mail play wants a referee

@@ -1,0 +1,1 @@
+"""Arctic (Ludonaute, 2024): the rules package; RULES is what the engine plugs in."""

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.protocol import decision_stream
 from rules.arctic.cards import ANIMALS, BY_NAME, DATA, DRAW, LANDSCAPE, MAIN, PLACE, WILD
 from rules.arctic.moves import DECK, PENALTY, Move
 from rules.arctic.scoring import best_animals, longest_runs, runs_total
+from rules.core.protocol import decision_stream
 
 
 class RandomBot:

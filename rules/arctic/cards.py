@@ -6,6 +6,7 @@ so the hot paths (legal moves, apply) index flat tuples instead of building obje
 
 from __future__ import annotations
 
+import importlib.resources
 import os
 import tomllib
 from dataclasses import dataclass
@@ -24,10 +25,9 @@ def _data_path() -> str:
     if os.path.isfile(path):
         return path
     try:
-        import fauna_data
-    except ImportError as exc:  # pragma: no cover - only a broken install gets here
+        return str(importlib.resources.files("fauna_data").joinpath("arctic", "arctic.toml"))
+    except ModuleNotFoundError as exc:  # pragma: no cover - only a broken install gets here
         raise DataError("cannot find data/arctic/arctic.toml; reinstall the package") from exc
-    return os.path.join(os.path.dirname(os.path.realpath(fauna_data.__file__)), "arctic", "arctic.toml")
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rules.arctic.cards import ANIMALS, DATA
 from rules.core.errors import ConfigError
 from rules.core.names import normalize, suggest
-from rules.arctic.cards import ANIMALS, DATA
 
 GAME_KEYS = ("rules", "seed", "start", "powers")
 PLAYER_KEYS = ("name", "bot")
@@ -39,7 +39,7 @@ class ArcticConfig:
         """Player names in turn order."""
         return [p.name for p in self.players]
 
-    def with_seed(self, seed: int) -> "ArcticConfig":
+    def with_seed(self, seed: int) -> ArcticConfig:
         """The same config with the seed fixed."""
         return ArcticConfig(self.players, seed, self.start, self.powers)
 
@@ -52,11 +52,11 @@ def check_name(name: Any, where: str, key: str) -> str:
     """A player name: 1-40 printable characters, NFC, none of ':', '#', ';' (they split script lines)."""
     if not isinstance(name, str):
         raise ConfigError(f"{where}: {key} must be a text", key)
-    name = unicodedata.normalize("NFC", name)
-    if not 1 <= len(name) <= 40 or name != name.strip() or not name.isprintable() or any(c in name for c in ":#;"):
-        raise ConfigError(f"{where}: {key} = {name!r} must be 1-40 printable characters without ':', '#', ';' "
+    text: str = unicodedata.normalize("NFC", name)
+    if not 1 <= len(text) <= 40 or text != text.strip() or not text.isprintable() or any(c in text for c in ":#;"):
+        raise ConfigError(f"{where}: {key} = {text!r} must be 1-40 printable characters without ':', '#', ';' "
                           "or spaces at either end", key)
-    return name
+    return text
 
 
 def config_from_dict(doc: dict[str, Any], where: str = "config", base_dir: Path | None = None) -> ArcticConfig:
@@ -101,10 +101,9 @@ def config_from_dict(doc: dict[str, Any], where: str = "config", base_dir: Path 
         raise ConfigError(f"{where}: game.seed must be a whole number from 0 to 2^64-1", "game.seed")
     start = game.get("start")
     names = [p.name for p in players]
-    if start is not None:
-        if not isinstance(start, str) or start not in names:
-            raise ConfigError(f"{where}: game.start = {start!r} is not one of the players ({', '.join(names)})"
-                              + _hint(suggest(str(start), {normalize(n): n for n in names})), "game.start")
+    if start is not None and (not isinstance(start, str) or start not in names):
+        raise ConfigError(f"{where}: game.start = {start!r} is not one of the players ({', '.join(names)})"
+                          + _hint(suggest(str(start), {normalize(n): n for n in names})), "game.start")
     return ArcticConfig(tuple(players), seed, start, _powers(game.get("powers", {}), where))
 
 

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 POWER_OF = {"moose": "moose", "swap": "puffin", "back": "puffin", "orca": "orca", "bear": "bear", "walrus": "walrus"}
 
 
-def _power_reason(state: "ArcticState", animal: str) -> str | None:
+def _power_reason(state: ArcticState, animal: str) -> str | None:
     """Why the current player may not use a power at all now, or None."""
     a = ANIMALS.index(animal)
     side = "AB"[state.sides[a]]
@@ -24,7 +24,7 @@ def _power_reason(state: "ArcticState", animal: str) -> str | None:
     return f"the {animal} power (side {side}: {DATA.powers[animal][side]}) cannot be used now"
 
 
-def phase_words(state: "ArcticState") -> str:
+def phase_words(state: ArcticState) -> str:
     """What the player to move is doing now."""
     ph = state.phase
     if ph == "place":
@@ -41,7 +41,7 @@ def phase_words(state: "ArcticState") -> str:
     return "the game is over"
 
 
-def why_not(state: "ArcticState", move: Move) -> str:
+def why_not(state: ArcticState, move: Move) -> str:
     """A reason for refusing `move` that names only what the player may know."""
     kind = move[0]
     me = state.current
@@ -85,7 +85,7 @@ def why_not(state: "ArcticState", move: Move) -> str:
     return f"that move is not possible now; {now}"
 
 
-def help_text(state: "ArcticState") -> str:
+def help_text(state: ArcticState) -> str:
     """What the player to move may type now, with examples taken from the legal moves."""
     if state.over:
         return "The game is over."

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rules.core.errors import ConfigError
 from rules.arctic.cards import ANIMALS, LANDSCAPE, NAME
-from rules.arctic.config import ArcticConfig, config_from_dict, config_to_dict
+from rules.arctic.config import ArcticConfig, config_from_dict
 from rules.arctic.state import ArcticState, Event
+from rules.core.errors import ConfigError
 
 FORMAT = "arctic-log"
 VERSION = 1

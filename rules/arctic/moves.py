@@ -8,11 +8,11 @@ discard (card), skip. Cards print as `main/companion placement-draw`, e.g. `fox/
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
-from rules.core.errors import MoveSyntaxError, UnknownName, IllegalMove
+from rules.arctic.cards import ANIMALS, BY_NAME, COMP, DATA, DRAW, MAIN, NAME, PLACE
+from rules.core.errors import IllegalMove, MoveSyntaxError, UnknownName
 from rules.core.names import normalize, suggest
-from rules.arctic.cards import ANIMALS, DATA, MAIN, COMP, PLACE, DRAW, NAME, BY_NAME
 
 Move = tuple[str, int, int]
 DECK = -1

@@ -18,8 +18,7 @@ def longest_runs(animals: list[int]) -> list[int]:
     for a in animals:
         length = length + 1 if a == prev else 1
         prev = a
-        if length > best[a]:
-            best[a] = length
+        best[a] = max(best[a], length)
     return best
 
 

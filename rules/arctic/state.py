@@ -6,15 +6,16 @@ step), draw, discard (over the hand limit). Steps with nothing to decide happen 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
-from rules.core.errors import IllegalMove
-from rules.core.rng import SplitMix64
 from rules.arctic.cards import ANIMALS, COMP, DATA, DRAW, LANDSCAPE, MAIN, NAME, PLACE, WILD, deck_for, entry_card
 from rules.arctic.config import ArcticConfig
 from rules.arctic.moves import DECK, PENALTY, SKIP, Move, move_text, parse_move
 from rules.arctic.scoring import Score, score_player
+from rules.core.errors import IllegalMove
+from rules.core.rng import SplitMix64
 
 FOX, MOOSE, WALRUS, ORCA, PUFFIN, BEAR = range(6)
 A, B = 0, 1
@@ -488,7 +489,7 @@ class ArcticState:
         self._begin_turn()
 
     # ----- views and copies
-    def copy(self) -> "ArcticState":
+    def copy(self) -> ArcticState:
         """An independent copy: the lists that change are copied, the config and sides are shared."""
         new = ArcticState.__new__(ArcticState)
         new.__dict__.update(self.__dict__)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.protocol import Table
 from rules.arctic.cards import ANIMALS, LANDSCAPE, NAME, WILD
 from rules.arctic.scoring import best_animals, longest_runs
 from rules.arctic.state import ArcticState, Event
+from rules.core.protocol import Table
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 

@@ -34,7 +34,7 @@ def _entry(text: str) -> int:
     """A pile entry from its view text ('face down: NAME' for the bot's own wild cards)."""
     if text.startswith("face down: "):
         return BY_NAME[text[11:]] + WILD
-    return BY_NAME[text] if text in BY_NAME else WILD  # another player's hidden card: any card will do
+    return BY_NAME.get(text, WILD)  # another player's hidden card: any card will do
 
 
 def pile_value(entries: list[int]) -> int:

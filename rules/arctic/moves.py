@@ -7,11 +7,12 @@ discard (card), skip. Cards print as `main/companion placement-draw`, e.g. `fox/
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Sequence
 
 from rules.arctic.cards import ANIMALS, BY_NAME, COMP, DATA, DRAW, MAIN, NAME, PLACE
-from rules.core.errors import IllegalMove, MoveSyntaxError, UnknownName
+from rules.core.errors import IllegalMove, MoveSyntaxError, UnknownAnimal, UnknownName
 from rules.core.names import normalize, suggest
 
 Move = tuple[str, int, int]
@@ -38,7 +39,8 @@ def animal_index(word: str) -> int:
     for alias, a in DATA.aliases.items():
         if key == normalize(alias):
             return ANIMALS.index(a)
-    raise UnknownName(word, suggest(word, {a: a for a in ANIMALS}))
+    hints = suggest(word, {a: a for a in ANIMALS}) or difflib.get_close_matches(key, ANIMALS, n=2, cutoff=0.5)
+    raise UnknownAnimal(word, hints)
 
 
 def move_text(move: Move, names: Sequence[str], main_animal: int = -1) -> str:

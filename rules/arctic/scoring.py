@@ -7,8 +7,7 @@ from dataclasses import dataclass
 
 from rules.arctic.cards import ANIMALS, LANDSCAPE, MAIN, WILD, run_points
 
-BRUTE_FORCE_LIMIT = 1296  # 6**4: up to four wild cards try every animal for each
-NEIGHBOUR_LIMIT = 4096  # beyond this many neighbour combinations, choose greedily left to right
+COMBINATION_LIMIT = 4096  # wild-card choices tried in full up to this many combinations
 
 
 def longest_runs(animals: list[int]) -> list[int]:
@@ -27,8 +26,16 @@ def runs_total(runs: list[int]) -> int:
     return sum(run_points(r) for r in runs) + run_points(sum(1 for r in runs if r >= 2))
 
 
-def _neighbours(seq: list[int], i: int) -> list[int]:
-    """The animals of the nearest face-up cards on either side of position i."""
+def _candidates(seq: list[int], i: int, few: bool) -> list[int]:
+    """The animals worth trying for the wild card at position i.
+
+    A wild card next to another wild card may start a run of its own: every animal (unless `few`,
+    for piles with very many wild cards). A lone wild card can only help by joining a neighbour's
+    run, and naming a neighbour's animal never shortens any run, so its face-up neighbours suffice.
+    """
+    grouped = (i > 0 and seq[i - 1] < 0) or (i + 1 < len(seq) and seq[i + 1] < 0)
+    if grouped and not few:
+        return list(range(6))
     out: list[int] = []
     for step in (-1, 1):
         j = i + step
@@ -42,22 +49,24 @@ def _neighbours(seq: list[int], i: int) -> list[int]:
 def best_animals(entries: list[int]) -> tuple[list[int], list[int]]:
     """The pile's main animals with each wild card given the animal that scores most (ties: earlier animal).
 
-    Returns (animal per entry, chosen animal per wild card in pile order). Up to four wild cards try
-    all six animals each; more try the animals of their face-up neighbours, and beyond that the
-    choice is made greedily left to right (a pile rarely holds so many wild cards).
+    Returns (animal per entry, chosen animal per wild card in pile order). Every useful combination
+    is tried (see `_candidates`); a pile with so many wild cards that this passes 4096 combinations
+    tries only neighbours, and beyond that chooses greedily left to right.
     """
     seq = [MAIN[e] if e < WILD else -1 for e in entries]
     wild = [i for i, a in enumerate(seq) if a < 0]
     if not wild:
         return seq, []
-    if 6 ** len(wild) <= BRUTE_FORCE_LIMIT:
-        options = [list(range(6)) for _ in wild]
-    else:
-        options = [_neighbours(seq, i) for i in wild]
+    options = [_candidates(seq, i, False) for i in wild]
     combos = 1
     for o in options:
         combos *= len(o)
-    if combos <= max(NEIGHBOUR_LIMIT, BRUTE_FORCE_LIMIT):
+    if combos > COMBINATION_LIMIT:
+        options = [_candidates(seq, i, True) for i in wild]
+        combos = 1
+        for o in options:
+            combos *= len(o)
+    if combos <= COMBINATION_LIMIT:
         best: tuple[int, ...] | None = None
         best_total = -1
         trial = list(seq)

@@ -7,8 +7,7 @@ step), draw, discard (over the hand limit). Steps with nothing to decide happen 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.arctic.cards import ANIMALS, COMP, DATA, DRAW, LANDSCAPE, MAIN, NAME, PLACE, WILD, deck_for, entry_card
 from rules.arctic.config import ArcticConfig
@@ -24,9 +23,11 @@ RIVER = DATA.river_size
 EDGE = (0, len(LANDSCAPE) - 1)
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened, told in public terms (`card` is -1 when the card is face down)."""
+class Event(NamedTuple):
+    """Something that happened, told in public terms (a card is -1 when it lies face down).
+
+    A named tuple rather than a frozen dataclass: simulations create one or more per move.
+    """
 
     kind: str
     player: str | None = None
@@ -180,6 +181,14 @@ class ArcticState:
         if self._can_bear_a() and self.penalties[me]:
             out.append(("take", PENALTY, 0))
         return out
+
+    def _can_take(self) -> bool:
+        """Whether any card can be taken now (cheaper than listing the takes)."""
+        if self.river:
+            return True
+        if self.draw and self._can_orca_b():
+            return True
+        return bool(self.penalties[self.current]) and self._can_bear_a()
 
     def _can_orca_b(self) -> bool:
         """Orca B may take several cards from the deck in the one turn it is used."""
@@ -436,7 +445,7 @@ class ArcticState:
                 self.phase = "draw"
                 self.passed = False
             elif ph == "draw":
-                if not self.final_round and self.taken < self.draw_target and self._takes():
+                if not self.final_round and self.taken < self.draw_target and self._can_take():
                     return
                 self.phase = "discard"
             elif ph == "discard":

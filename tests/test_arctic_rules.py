@@ -219,3 +219,22 @@ def test_registry_knows_arctic() -> None:
     from rules.core.registry import load_rules, rules_for_log
     assert load_rules("arctic") is RULES
     assert rules_for_log("arctic-log 1 @abc") is RULES
+
+
+def test_docs_example_game_replays() -> None:
+    """The complete game in docs/arctic-moves.md replays move by move with the same public lines."""
+    import re
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "arctic-moves.md").read_text(encoding="utf-8")
+    lines = doc.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+    cfg, seed, used = RULES.parse_header(lines, "arctic-moves.md")
+    st = RULES.new_state(cfg, seed)
+    out = RULES.header_lines(st) + RULES.opening_lines(st)
+    for line in lines[len(out):]:
+        m = re.match(r"^(\d+) ([^:]+): (.*)$", line)
+        if m:
+            who, text = m.group(2), m.group(3)
+            events = st.apply(text, who)
+            out.append(line)
+            out += RULES.lines_after(st, events)
+    assert out == lines and st.is_over

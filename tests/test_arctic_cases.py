@@ -85,8 +85,8 @@ error = "anything"
      ["unknown key 'handz'", "did you mean 'hands'"]),
     ('[[case]]\nname = "c"\nrule = "r"\nsource = "seed"\nriver = ["fox/mose 5-1"]\n[case.expect]\nover = false\n', 2,
      ["unknown card", "fox/moose 5-1"]),
-    ('[[case]]\nname = "c"\nrule = "r"\nsource = "seed"\nriver = ["fox/moose 5-1"]\n'
-     'hands = { ann = ["fox/moose 5-1"] }\n[case.expect]\nover = false\n', 2, ["appears twice"]),
+    (('[[case]]\nname = "c"\nrule = "r"\nsource = "seed"\nriver = ["fox/moose 5-1"]\n'
+     'hands = { ann = ["fox/moose 5-1"] }\n[case.expect]\nover = false\n'), 2, ["appears twice"]),
     ('[[case]]\nname = "c"\nrule = "r"\nsource = "seed"\nriver = ["fox/puffin 5-1"]\n[case.expect]\nover = false\n',
      2, ["not in a 2-player game"]),
     ('[[case]]\nname = "c"\nrule = "r"\nsource = "book"\n[case.expect]\nover = false\n', 2, ["source"]),

@@ -10,7 +10,7 @@ import pytest
 
 from rules.arctic import RULES
 from rules.arctic.cards import ANIMALS, BY_NAME, COMP, DRAW, MAIN, NAME, PLACE, deck_for
-from rules.arctic.config import ArcticConfig, PlayerSpec
+from rules.arctic.config import ArcticConfig
 from rules.arctic.state import ArcticState
 from rules.core.errors import ConfigError, IllegalMove, MoveSyntaxError, UnknownName
 from rules.core.protocol import decision_stream
@@ -227,7 +227,7 @@ def test_docs_example_game_replays() -> None:
     from pathlib import Path
     doc = (Path(__file__).resolve().parent.parent / "docs" / "arctic-moves.md").read_text(encoding="utf-8")
     lines = doc.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
-    cfg, seed, used = RULES.parse_header(lines, "arctic-moves.md")
+    cfg, seed, _used = RULES.parse_header(lines, "arctic-moves.md")
     st = RULES.new_state(cfg, seed)
     out = RULES.header_lines(st) + RULES.opening_lines(st)
     for line in lines[len(out):]:

@@ -49,6 +49,11 @@ class ArcticCase:
     def kind(self) -> str:
         return "illegal" if self.illegal else "position"
 
+    @property
+    def location(self) -> str:
+        """FILE:LINE of the case, as `fauna check` shows it."""
+        return f"{self.where}:{self.line}"
+
 
 def _hint(word: str, choices: tuple[str, ...] | list[str]) -> str:
     hints = suggest(word, {normalize(c): c for c in choices})

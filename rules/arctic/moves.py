@@ -1,6 +1,6 @@
 """The move language: each decision is a tuple (kind, a, b) that prints to text and parses back.
 
-Kinds: place (card, 0 normal / 1 under / 2 bottom), token (0 main token left / 1 right), walrus (-1/+1),
+Kinds: place (card, 0 normal / 1 under / 2 bottom), token (0 main token left / 1 right, main animal), walrus (-1/+1),
 moose (-1/+1), swap (hand card, river card), back, orca, bear (target seat), take (card / DECK / PENALTY),
 discard (card), skip. Cards print as `main/companion placement-draw`, e.g. `fox/moose 5-1`.
 """
@@ -24,12 +24,6 @@ _POLAR = re.compile(r"polar[\s_-]*bear", re.IGNORECASE)
 _CARD = re.compile(r"^([a-z]+)(?:\s*/\s*([a-z]+))?(?:\s+(\d)(?:\s*-\s*(\d))?)?$")
 
 
-class UnknownCard(UnknownName):
-    """A card name that matches no card where the move looks for one."""
-
-    what = "card"
-
-
 def animal_index(word: str) -> int:
     """An animal by name or alias, any case; unknown names get suggestions."""
     key = normalize(word)
@@ -43,13 +37,13 @@ def animal_index(word: str) -> int:
     raise UnknownAnimal(word, hints)
 
 
-def move_text(move: Move, names: Sequence[str], main_animal: int = -1) -> str:
-    """A move as a player would type it; `main_animal` names the token for a token move."""
+def move_text(move: Move, names: Sequence[str]) -> str:
+    """A move as a player would type it; a function of the move alone (the log prints moves after applying them)."""
     kind, a, b = move
     if kind == "place":
         return f"place {NAME[a]}{MODE_WORDS[b]}"
     if kind == "token":
-        return f"{ANIMALS[main_animal]} {'left' if a == 0 else 'right'}"
+        return f"{ANIMALS[b]} {'left' if a == 0 else 'right'}"
     if kind == "walrus":
         return f"use walrus {'left' if a < 0 else 'right'}"
     if kind == "moose":
@@ -92,7 +86,10 @@ def resolve_card(text: str, candidates: Sequence[int], where: str) -> int:
     if len(found) > 1:
         raise IllegalMove(f"{text!r} could be " + " or ".join(repr(NAME[c]) for c in sorted(found))
                           + "; name the card in full")
-    raise UnknownCard(text, suggest(text, {normalize(NAME[c]): NAME[c] for c in candidates}))
+    close = [c for c in candidates if MAIN[c] == main or COMP[c] == main]
+    listing = ", ".join(NAME[c] for c in (close or list(candidates))) or "none"
+    raise IllegalMove(f"no card in {where} matches {text.strip()!r}; "
+                      f"{'the closest' if close else where + ' holds'}: {listing}")
 
 
 def parse_move(text: str, names: Sequence[str], hand: Sequence[int], river: Sequence[int],
@@ -110,15 +107,15 @@ def parse_move(text: str, names: Sequence[str], hand: Sequence[int], river: Sequ
         for i, w in ((1, " under"), (2, " bottom")):
             if rest.endswith(w):
                 mode, rest = i, rest[: -len(w)]
-        return ("place", resolve_card(rest, hand, "hand"), mode)
+        return ("place", resolve_card(rest, hand, "your hand"), mode)
     if verb in ("take", "draw"):
         if rest in ("deck", "pile", "draw pile"):
             return ("take", DECK, 0)
         if rest in ("penalty", "penalties"):
             return ("take", PENALTY, 0)
-        return ("take", resolve_card(rest, river, "river"), 0)
+        return ("take", resolve_card(rest, river, "the river"), 0)
     if verb == "discard":
-        return ("discard", resolve_card(rest, hand, "hand"), 0)
+        return ("discard", resolve_card(rest, hand, "your hand"), 0)
     if verb == "use":
         return _parse_use(rest, text, names, hand, river)
     if rest in ("left", "right") and verb.isalpha():
@@ -129,7 +126,7 @@ def parse_move(text: str, names: Sequence[str], hand: Sequence[int], river: Sequ
         if animal not in token_pair:
             raise IllegalMove(f"the tokens to move are {ANIMALS[main]} and {ANIMALS[comp]}, not {ANIMALS[animal]}")
         left = rest == "left"
-        return ("token", 0 if (animal == main) == left else 1, 0)
+        return ("token", 0 if (animal == main) == left else 1, main)
     raise MoveSyntaxError(f"cannot read {text.strip()!r}; moves start with place, take, discard, use, skip, "
                           "or name a token and a direction (e.g. 'fox left')")
 
@@ -150,7 +147,7 @@ def _parse_use(rest: str, text: str, names: Sequence[str], hand: Sequence[int], 
         mine, sep, theirs = arg[5:].partition(" for ")
         if not sep:
             raise MoveSyntaxError("write a puffin swap as 'use puffin swap HAND-CARD for RIVER-CARD'")
-        return ("swap", resolve_card(mine, hand, "hand"), resolve_card(theirs, river, "river"))
+        return ("swap", resolve_card(mine, hand, "your hand"), resolve_card(theirs, river, "the river"))
     if animal == "bear" and arg:
         keys = {normalize(n): i for i, n in enumerate(names)}
         seat = keys.get(normalize(arg))

@@ -228,7 +228,7 @@ class ArcticState:
             out = self._pre_place()
             return out + [SKIP] if out else out
         if ph == "tokens":
-            return [("token", 0, 0), ("token", 1, 0)]
+            return [("token", 0, MAIN[self.vis]), ("token", 1, MAIN[self.vis])]
         if ph == "walrus":
             t = self.tokens[self._walrus_token()]
             return ([("walrus", -1, 0)] if t > 0 else []) + ([("walrus", 1, 0)] if t < EDGE[1] else []) + [SKIP]
@@ -248,7 +248,7 @@ class ArcticState:
 
     # ----- text
     def move_text(self, move: Move) -> str:
-        return move_text(move, self._names, MAIN[self.vis] if self.vis >= 0 else 0)
+        return move_text(move, self._names)
 
     def parse(self, text: str) -> Move:
         """A move from its text, read against the player to move's hand, the river and the tokens."""

@@ -88,6 +88,22 @@ def test_move_text_round_trips_over_many_random_positions() -> None:
         random_game(2 + seed % 3, seed, check_text=True)
 
 
+def test_every_legal_move_round_trips_and_applies() -> None:
+    """In every position of a few games, each legal move prints, parses back, and is accepted."""
+    for seed in (1, 2, 3):
+        st = RULES.new_state(config(2 + seed % 3, powers={"fox": "AB"[seed % 2], "puffin": "A"}), seed)
+        while not st.is_over:
+            moves = st.legal_moves()
+            assert len(set(moves)) == len(moves)
+            for m in moves:
+                text = st.move_text(m)
+                assert st.parse(text) == m and st.parse(text.upper()) == m, text
+                assert not any(ch in text for ch in ";#:\n")
+            for m in moves[:: max(1, len(moves) // 4)]:
+                st.copy().apply(m)
+            st.apply(moves[decision_stream(seed, st.current, st.seq).below(len(moves))])
+
+
 def test_same_seed_and_moves_give_the_same_game() -> None:
     a, b = random_game(3, 42), random_game(3, 42)
     assert a.history == b.history and a.scores() == b.scores()

@@ -128,13 +128,3 @@ BY_NAME: dict[str, int] = {n: i for i, n in enumerate(NAME)}
 def deck_for(players: int) -> list[int]:
     """The cards of a game: one set of 30 per player, in id order (shuffled by the state)."""
     return list(range(SET_SIZE * players))
-
-
-def card_set(card: int) -> int:
-    """The set (1-4) a card belongs to."""
-    return card // SET_SIZE + 1
-
-
-def entry_card(entry: int) -> int:
-    """The card of a pile entry, face down or not."""
-    return entry - WILD if entry >= WILD else entry

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from rules.arctic.cards import ANIMALS, COMP, DATA, DRAW, LANDSCAPE, MAIN, NAME, PLACE, WILD, deck_for, entry_card
+from rules.arctic.cards import ANIMALS, COMP, DATA, DRAW, LANDSCAPE, MAIN, NAME, PLACE, WILD, deck_for
 from rules.arctic.config import ArcticConfig
+from rules.arctic.help import why_not
 from rules.arctic.moves import DECK, PENALTY, SKIP, Move, move_text, parse_move
 from rules.arctic.scoring import Score, score_player
 from rules.core.errors import IllegalMove
@@ -212,16 +213,19 @@ class ArcticState:
             hand = self.hands[me]
             out: list[Move] = []
             if self.placed < self.place_target and hand:
-                last = self._last_card()
-                pile = self.piles[me]
-                fox_a = last and self._can(FOX, A) and bool(pile) and pile[-1] < WILD
-                fox_b = last and self._can(FOX, B) and bool(pile)
-                for c in hand:
-                    out.append(("place", c, 0))
-                    if fox_a:
-                        out.append(("place", c, 1))
-                    if fox_b:
-                        out.append(("place", c, 2))
+                if self.holders[FOX] != me:  # the common case: no fox choices
+                    out = [("place", c, 0) for c in hand]
+                else:
+                    last = self._last_card()
+                    pile = self.piles[me]
+                    fox_a = last and self._can(FOX, A) and bool(pile) and pile[-1] < WILD
+                    fox_b = last and self._can(FOX, B) and bool(pile)
+                    for c in hand:
+                        out.append(("place", c, 0))
+                        if fox_a:
+                            out.append(("place", c, 1))
+                        if fox_b:
+                            out.append(("place", c, 2))
                 if self.placed == 0:
                     out += self._pre_place()
                 return out
@@ -270,7 +274,6 @@ class ArcticState:
 
     def _why_not(self, move: Move) -> str:
         """A player-facing reason a move is refused (only names what the player may know)."""
-        from rules.arctic.help import why_not
         return why_not(self, move)
 
     # ----- applying moves
@@ -562,8 +565,3 @@ class ArcticState:
 def pile_names(state: ArcticState, seat: int) -> list[str]:
     """A pile's cards bottom first, a face-down card written 'down:NAME' (full knowledge, for cases)."""
     return [("down:" + NAME[e - WILD]) if e >= WILD else NAME[e] for e in state.piles[seat]]
-
-
-def card_of(entry: int) -> int:
-    """The card under a pile entry."""
-    return entry_card(entry)

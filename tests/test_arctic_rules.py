@@ -51,7 +51,7 @@ def test_deck_has_five_cards_of_each_animal_and_companion_per_set() -> None:
 def test_default_config_is_accepted_and_round_trips() -> None:
     cfg = RULES.config_from_dict(tomllib.loads(RULES.default_config_text()), "d.toml", None)
     assert RULES.config_from_dict(RULES.config_to_dict(cfg), "again", None) == cfg
-    cfg2 = config(3, seed=5, start="p1", powers={"fox": "A", "polar bear": "B"})
+    cfg2 = config(3, seed=5, start="p1", powers={"fox": "A", "polar bear": "b", "orca": "Random"})
     assert cfg2.powers == ("A", "random", "random", "random", "random", "B")
     assert RULES.config_from_dict(RULES.config_to_dict(cfg2), "again", None) == cfg2
 
@@ -137,7 +137,7 @@ def test_view_hides_other_hands_totems_and_draw_pile() -> None:
                 assert NAME[c] not in text
         assert f'"totem": "{ANIMALS[st.totems[me]]}"' in text
         assert text.count('"totem"') == 1
-        assert str(st.seed) not in text.split('"seq"')[0] or st.seed < 10
+        assert '"seed"' not in text
     spectator = json.dumps(st.view(None))
     assert '"hand"' not in spectator and '"totem"' not in spectator
 

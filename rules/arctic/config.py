@@ -118,6 +118,8 @@ def _powers(value: Any, where: str) -> tuple[str, ...]:
         if animal not in sides:
             raise ConfigError(f"{where}: unknown key game.powers.{key}"
                               + _hint(suggest(key, {a: a for a in ANIMALS})), f"game.powers.{key}")
+        if isinstance(side, str) and side.strip().lower() in ("a", "b", "random"):
+            side = side.strip().upper() if side.strip().lower() in ("a", "b") else "random"
         if side not in SIDES:
             hints = suggest(side, {s.lower(): s for s in SIDES}) if isinstance(side, str) else []
             raise ConfigError(f"{where}: game.powers.{key} = {side!r} must be \"A\", \"B\" or \"random\""

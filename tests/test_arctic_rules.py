@@ -257,3 +257,15 @@ def test_docs_example_game_replays() -> None:
             out.append(line)
             out += RULES.lines_after(st, events)
     assert out == lines and st.is_over
+
+
+def test_scores_before_the_end_keep_the_totems_secret() -> None:
+    st = RULES.new_state(config(2), 6)
+    for _ in range(40):
+        st.apply(st.legal_moves()[0])
+    assert not st.is_over
+    for s, name in enumerate(st.names):
+        full = st.score_of(s)
+        assert st.scores()[name] == full.total - full.totem
+    (table,) = RULES.final_tables(st)
+    assert table.title == "Scores so far" and all(row[-4] == "?" for row in table.rows)

@@ -113,7 +113,10 @@ class ArcticState:
         return score_player(self.piles[seat], len(self.penalties[seat]), self.totems[seat], self.tokens)
 
     def scores(self) -> dict[str, int]:
-        return {self._names[i]: self.score_of(i).total for i in range(self.n)}
+        """Totals; before the end without the secret totems, so showing them never reveals a totem."""
+        if self.over:
+            return {self._names[i]: self.score_of(i).total for i in range(self.n)}
+        return {self._names[i]: self.score_of(i).total - self.score_of(i).totem for i in range(self.n)}
 
     # ----- turn state
     def _begin_turn(self) -> None:

@@ -37,14 +37,16 @@ def tables_after(state: ArcticState, events: list[Event]) -> list[Table]:
 
 
 def final_tables(state: ArcticState) -> list[Table]:
-    """The scoring table: points per animal, diversity, totem, penalty, total and rank."""
+    """The scoring table: points per animal, diversity, totem, penalty, total and rank (totems once over)."""
     ranking = state.ranking() if state.over else []
     rows = []
     for s, name in enumerate(state.names):
         sc = state.score_of(s)
-        rank = ranking.index(name) + 1 if ranking else "-"
-        rows.append((name, *sc.animal_points, sc.diversity, f"{ANIMALS[sc.totem_animal]} {sc.totem}",
-                     -sc.penalties, sc.total, rank))
+        if state.over:
+            rows.append((name, *sc.animal_points, sc.diversity, f"{ANIMALS[sc.totem_animal]} {sc.totem}",
+                         -sc.penalties, sc.total, ranking.index(name) + 1))
+        else:  # the totems are still secret
+            rows.append((name, *sc.animal_points, sc.diversity, "?", -sc.penalties, sc.total - sc.totem, "-"))
     return [Table("Final scores" if state.over else "Scores so far",
                   ("player", *ANIMALS, "diversity", "totem", "penalty", "total", "rank"), tuple(rows))]
 
@@ -80,7 +82,10 @@ def summary(state: ArcticState) -> dict[str, Any]:
 
 
 def breakdown(state: ArcticState) -> dict[str, dict[str, int]]:
-    """Per player, points by source (each animal, diversity, totem, penalty) summing to the total."""
+    """Per player, points by source (each animal, diversity, totem, penalty) summing to the total.
+
+    Meant for finished games (simulation averages): it includes the totems, which are secret before.
+    """
     return {name: state.score_of(s).breakdown() for s, name in enumerate(state.names)}
 
 

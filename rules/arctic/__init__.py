@@ -1,0 +1,37 @@
+"""Arctic (Ludonaute, 2024) as a fauna game: RULES is everything the shared engine plugs in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.arctic.bots import make_bot
+from rules.arctic.cards import DATA
+from rules.arctic.cases import parse_cases, run_case
+from rules.arctic.config import BOT_KINDS, ArcticConfig, config_from_dict, config_to_dict, default_config_text
+from rules.arctic.help import help_text
+from rules.arctic.log import FORMAT, VERSION, header_lines, lines_after, opening_lines, parse_header
+from rules.arctic.state import ArcticState
+from rules.arctic.tables import breakdown, event_text, final_tables, summary, tables_after
+from rules.core.protocol import GameRules
+
+
+def new_state(config: ArcticConfig, seed: int) -> ArcticState:
+    """A new game from a config and a seed (the seed fixes the shuffle, totems, random sides, first player)."""
+    return ArcticState(config.with_seed(seed) if config.seed != seed else config, seed)
+
+
+def _event_text(event: Any) -> str | None:
+    return event_text(event)
+
+
+RULES = GameRules(
+    name="arctic", title="Arctic", log_format=FORMAT, log_version=VERSION,
+    min_players=DATA.min_players, max_players=DATA.max_players,
+    config_from_dict=config_from_dict, config_to_dict=config_to_dict, default_config_text=default_config_text,
+    new_state=new_state, header_lines=header_lines, parse_header=parse_header, opening_lines=opening_lines,
+    lines_after=lines_after, bot_kinds=BOT_KINDS, make_bot=make_bot, parse_cases=parse_cases, run_case=run_case,
+    tables_after=tables_after, final_tables=final_tables, summary=summary, breakdown=breakdown, help_text=help_text,
+    event_text=_event_text,
+)
+
+__all__ = ["RULES", "ArcticConfig", "ArcticState", "new_state"]

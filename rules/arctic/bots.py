@@ -1,0 +1,172 @@
+"""Computer players: `random` (uniform over the legal moves) and `planner`, a heuristic that sees only its view.
+
+The planner builds long runs of one animal, keeps its hand big enough for the next placement, steers
+its secret totem's token to the right, takes cards back from its penalty zone and gives penalties away.
+Ties between equal moves are broken by the bot's decision stream, so its choice is a function of the
+position it can see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.arctic.cards import ANIMALS, BY_NAME, DATA, DRAW, LANDSCAPE, MAIN, PLACE, WILD
+from rules.arctic.moves import DECK, PENALTY, Move
+from rules.arctic.scoring import best_animals, longest_runs, runs_total
+from rules.core.protocol import decision_stream
+
+
+class RandomBot:
+    """Uniform over the legal moves, drawn from the bot's decision stream."""
+
+    kind = "random"
+
+    def __init__(self, seed: int, seat: int) -> None:
+        self.seed = seed
+        self.seat = seat
+
+    def choose(self, state: Any) -> Move:
+        moves = state.legal_moves()
+        return moves[decision_stream(self.seed, self.seat, state.seq).below(len(moves))]  # type: ignore[no-any-return]
+
+
+def _entry(text: str) -> int:
+    """A pile entry from its view text ('face down: NAME' for the bot's own wild cards)."""
+    if text.startswith("face down: "):
+        return BY_NAME[text[11:]] + WILD
+    return BY_NAME.get(text, WILD)  # another player's hidden card: any card will do
+
+
+def pile_value(entries: list[int]) -> int:
+    """Points of a pile from its runs and diversity (wild cards at their best)."""
+    return runs_total(longest_runs(best_animals(entries)[0]))
+
+
+class _Seen:
+    """The facts of one view the planner reasons with."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        me = view["player"]
+        mine = next(p for p in view["players"] if p["name"] == me)
+        self.hand = [BY_NAME[c] for c in view["hand"]]
+        self.pile = [_entry(t) for t in mine["pile"]]
+        self.river = [BY_NAME[c] for c in view["river"]]
+        self.tokens = {a: LANDSCAPE.index(v) for a, v in view["tokens"].items()}
+        self.totem = view["totem"]
+        self.turn = view["turn"]
+        self.penalties = mine["penalties"]
+        self.sides = {a: p["side"] for a, p in view["powers"].items()}
+        top = self.pile[-1] if self.pile else -1
+        self.top_animal = MAIN[top] if 0 <= top < WILD else -1
+        others = [p for p in view["players"] if p["name"] != me]
+        self.leader = max(others, key=lambda p: (p["pile_size"] - p["penalties"], p["name"]))["name"]
+
+
+class PlannerBot:
+    """A one-step heuristic over the legal moves, from the bot's own view only."""
+
+    kind = "planner"
+
+    def __init__(self, seed: int, seat: int) -> None:
+        self.seed = seed
+        self.seat = seat
+
+    def choose(self, state: Any) -> Move:
+        view = state.view(state.to_move)
+        seen = _Seen(view)
+        rng = decision_stream(self.seed, self.seat, state.seq)
+        moves: list[Move] = state.legal_moves()
+        best, best_value = moves[0], float("-inf")
+        for m in moves:
+            v = self.value(seen, view, m, state) + rng.random() * 1e-6
+            if v > best_value:
+                best, best_value = m, v
+        return best
+
+    def _fit(self, seen: _Seen, card: int, hand: list[int]) -> float:
+        """How well a card would join the runs this hand can build."""
+        a = MAIN[card]
+        return (1.0 if a == seen.top_animal else 0.0) + 0.5 * sum(1 for h in hand if MAIN[h] == a)
+
+    def _totem_gain(self, seen: _Seen, moves: list[tuple[str, int]]) -> float:
+        gain = 0.0
+        for animal, step in moves:
+            if animal == seen.totem:
+                pos = seen.tokens[animal]
+                gain += LANDSCAPE[pos + step] - LANDSCAPE[pos]
+        return gain / 3
+
+    def value(self, seen: _Seen, view: dict[str, Any], m: Move, state: Any) -> float:
+        kind = m[0]
+        hand = seen.hand
+        turn = seen.turn
+        if kind == "place":
+            return self._place_value(seen, m)
+        if kind == "token":
+            main, comp = turn["tokens_to_move"]
+            step = -1 if m[1] == 0 else 1
+            return self._totem_gain(seen, [(main, step), (comp, -step)])
+        if kind == "walrus":
+            main, comp = turn["tokens_to_move"]
+            target = main if seen.sides["walrus"] == "A" else comp
+            return self._totem_gain(seen, [(target, m[1])]) - 0.01
+        if kind == "take":
+            if m[1] == PENALTY:
+                return 1.5
+            if m[1] == DECK:
+                return 0.4
+            return self._fit(seen, m[1], hand) - 0.05 * PLACE[m[1]]
+        if kind == "discard":
+            rest = [h for h in hand if h != m[1]]
+            return -self._fit(seen, m[1], rest) + 0.05 * PLACE[m[1]]
+        if kind == "moose":
+            if turn["draw_target"] is None:  # placement value
+                short = turn["place_target"] - len(hand)
+                return (1.0 if short > 0 else -0.2) if m[1] < 0 else (-1.0 if short >= 0 else -0.1)
+            room = DATA.hand_limit - len(hand) - turn["draw_target"]
+            return (0.3 if room > 0 else -1.0) if m[1] > 0 else (0.5 if room < 0 else -0.5)
+        if kind == "swap":
+            rest = [h for h in hand if h != m[1]]
+            return self._fit(seen, m[2], rest) - self._fit(seen, m[1], rest) - 0.3
+        if kind == "back":
+            return 1.0 if len(hand) < turn["place_target"] else -0.5
+        if kind == "orca":
+            return 0.2
+        if kind == "bear":
+            return 1.0 + (0.1 if state.names[m[1]] == seen.leader else 0.0)
+        return 0.0
+
+    def _place_value(self, seen: _Seen, m: Move) -> float:
+        c, mode = m[1], m[2]
+        pile = seen.pile
+        if mode == 0:
+            new = pile + [c]
+        elif mode == 1:
+            new = pile[:-1] + [c + WILD] + pile[-1:]
+        else:
+            new = [c] + pile
+        value = float(pile_value(new) - pile_value(pile))
+        rest = [h for h in seen.hand if h != c]
+        top = new[-1]
+        if top < WILD:
+            value += 0.5 * sum(1 for h in rest if MAIN[h] == MAIN[top]) + 0.2 * sum(
+                1 for r in seen.river if MAIN[r] == MAIN[top])
+        turn = seen.turn
+        last = turn["place_target"] - turn["placed"] == 1 or len(seen.hand) == 1
+        if last and top < WILD:
+            after = len(rest) + DRAW[top]
+            value -= 1.0 * max(0, PLACE[top] - min(after, DATA.hand_limit))
+            value -= 1.0 * max(0, after - DATA.hand_limit)
+            value += 0.15 * min(DRAW[top], DATA.hand_limit - len(rest))
+            if ANIMALS[MAIN[top]] == seen.totem:
+                value += 0.3
+        return value
+
+
+def make_bot(kind: str, options: dict[str, Any], seed: int, seat: int) -> RandomBot | PlannerBot:
+    """A bot of `kind` for a seat; options are the player's config entry (none are used)."""
+    if kind == "random":
+        return RandomBot(seed, seat)
+    if kind == "planner":
+        return PlannerBot(seed, seat)
+    raise ValueError(f"unknown Arctic bot {kind!r} (bots: planner, random)")

@@ -24,6 +24,16 @@ def _event_text(event: Any) -> str | None:
     return event_text(event)
 
 
+def public_move_text(state: ArcticState, move: tuple[str, int, int]) -> str:
+    """How a decision reads for players who may not see its card: discards and fox-A cards go face down."""
+    kind, _card, mode = move
+    if kind == "discard":
+        return "discard a card"
+    if kind == "place" and mode == 1:
+        return "place a card under"
+    return state.move_text(move)
+
+
 RULES = GameRules(
     name="arctic", title="Arctic", log_format=FORMAT, log_version=VERSION,
     min_players=DATA.min_players, max_players=DATA.max_players,
@@ -31,7 +41,7 @@ RULES = GameRules(
     new_state=new_state, header_lines=header_lines, parse_header=parse_header, opening_lines=opening_lines,
     lines_after=lines_after, bot_kinds=BOT_KINDS, make_bot=make_bot, parse_cases=parse_cases, run_case=run_case,
     tables_after=tables_after, final_tables=final_tables, summary=summary, breakdown=breakdown, help_text=help_text,
-    event_text=_event_text,
+    event_text=_event_text, public_move_text=public_move_text, hidden_information=True,
 )
 
 __all__ = ["RULES", "ArcticConfig", "ArcticState", "new_state"]

@@ -48,10 +48,10 @@ def check_name(name: Any, where: str, key: str) -> str:
     """A player name: 1-40 printable characters, NFC-normalised."""
     if not isinstance(name, str):
         raise ConfigError(f"{where}: {key} must be a text", key)
-    name = unicodedata.normalize("NFC", name)
-    if not 1 <= len(name) <= 40 or not name.isprintable() or name != name.strip():
-        raise ConfigError(f"{where}: {key} = {name!r} must be 1-40 printable characters, no spaces at its ends", key)
-    return name
+    text: str = unicodedata.normalize("NFC", name)
+    if not 1 <= len(text) <= 40 or not text.isprintable() or text != text.strip():
+        raise ConfigError(f"{where}: {key} = {text!r} must be 1-40 printable characters, no spaces at its ends", key)
+    return text
 
 
 def config_from_dict(doc: dict[str, Any], where: str = "config", base_dir: Path | None = None) -> Config:

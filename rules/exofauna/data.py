@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.resources
 import os
 import tomllib
 from dataclasses import dataclass
@@ -52,10 +53,10 @@ def data_dir() -> str:
     if os.path.isfile(os.path.join(path, "organisms.toml")):
         return path
     try:
-        import fauna_data
-    except ImportError as exc:  # pragma: no cover - only a broken install gets here
+        installed = importlib.resources.files("fauna_data")
+    except ModuleNotFoundError as exc:  # pragma: no cover - only a broken install gets here
         raise DataError("cannot find data/exofauna; reinstall the package") from exc
-    return os.path.join(os.path.dirname(os.path.realpath(fauna_data.__file__)), "exofauna")
+    return os.path.join(str(installed), "exofauna")
 
 
 def _read(name: str) -> dict[str, Any]:

@@ -104,7 +104,7 @@ class State:
         """Holes claimed per player, in seat order."""
         return {n: len(self.claimed[self.colour_of(n)]) for n in self._names}
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """An independent copy: the lists that change are copied, the design and config are shared."""
         s = State.__new__(State)
         s.__dict__.update(self.__dict__)

@@ -85,8 +85,8 @@ def help_text(state: State) -> str:
     if state.over:
         return "The game is over."
     legal = state.legal_moves()
-    examples = []
-    seen = set()
+    examples: list[str] = []
+    seen: set[str] = set()
     for m in legal:
         if m.verb not in seen or len(examples) < 4:
             seen.add(m.verb)

@@ -445,15 +445,15 @@ class State:
                                  "yellow": counts[1], "claimed_by": self.by_colour[winner],
                                  "tie": counts[0] == counts[1], "turn": self.turn})
         loser = 1 - winner
+        # source: 0 the loser's deck, 1 the winner's deck, 2 the loser's hand, 3 the winner's hand
         if self.decks[loser]:
-            card, source = self.decks[loser].pop(0), loser
+            card, source = self.decks[loser].pop(0), 0
         elif self.decks[winner]:
-            card, source = self.decks[winner].pop(0), winner
+            card, source = self.decks[winner].pop(0), 1
         else:  # no deck can supply it: a seeded random card of the loser's hand, else the winner's
-            source = loser if self.hands[loser] else winner
-            hand = self.hands[source]
+            source = 2 if self.hands[loser] else 3
+            hand = self.hands[loser if source == 2 else winner]
             card = hand.pop(self.rng.below(len(hand)))
-            source += 2
         self.hole_card[h] = card
         self.hole_colour[h] = card & 1
         ev.append(Event("newhole", self.by_colour[loser], (h, card, source)))

@@ -247,3 +247,11 @@ def test_picture_shows_both_holes_the_hand_and_the_decks():
     assert s.card_text(s.decks[1][0]) in mine and f"n:{s.card_text(first.card)}" in mine
     assert "your hand (" not in picture(s.view(None))
     assert "\033[" in picture(s.view("alice"), color=True) and "\033[" not in mine
+
+
+def test_random_bot_draws_from_the_shared_decision_stream():
+    from rules.core.protocol import decision_stream
+
+    bot = make_bot("random", {}, 12345, 1)
+    for seq in (0, 1, 77, 10_000):
+        assert bot.stream(seq).next() == decision_stream(12345, 1, seq).next()

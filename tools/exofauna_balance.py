@@ -18,10 +18,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from rules.exofauna.bots import make_bot  # noqa: E402
-from rules.exofauna.config import Config, PlayerSpec  # noqa: E402
-from rules.exofauna.data import design  # noqa: E402
-from rules.exofauna.state import State  # noqa: E402
+from rules.exofauna.bots import make_bot
+from rules.exofauna.config import Config, PlayerSpec
+from rules.exofauna.data import design
+from rules.exofauna.state import State
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -11,7 +11,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core.protocol import decision_stream
+from rules.core.protocol import DECISION_STEP, decision_stream
+from rules.core.rng import GOLDEN, MASK, SplitMix64
 from rules.exofauna.data import design
 from rules.exofauna.moves import HAND, Move
 from rules.exofauna.state import State
@@ -21,15 +22,23 @@ Hole = list[int]  # per space: -1 empty, else the colour (0 or 1) of the Organis
 
 @dataclass
 class RandomBot:
-    """Chooses uniformly among the legal moves."""
+    """Chooses uniformly among the legal moves, drawing from `decision_stream(seed, seat, seq)`."""
 
     seed: int
     seat: int
     kind: str = "random"
 
+    def __post_init__(self) -> None:
+        # decision_stream's base, computed once: the stream of move `seq` is then one multiplication away
+        self._base = SplitMix64(self.seed).fork(0xB07 + self.seat).state
+
+    def stream(self, seq: int) -> SplitMix64:
+        """The same generator as decision_stream(seed, seat, seq)."""
+        return SplitMix64(((self._base + (seq + 1) * DECISION_STEP) & MASK) ^ GOLDEN)
+
     def choose(self, state: State) -> Move:
         legal = state.legal_moves()
-        return legal[decision_stream(self.seed, self.seat, state.seq).below(len(legal))]
+        return legal[self.stream(state.seq).below(len(legal))]
 
 
 def hole_value(colours: Hole, hole_colour: int, me: int, size: int) -> float:

@@ -69,6 +69,7 @@ class State:
         self.stack: list[tuple[Any, ...]] = []
         self.discarding = False  # down to 4 after the turn's Actions
         self.action_open = False  # an Action was played and has not ended yet
+        self._legal: list[Move] | None = None  # legal_moves() of this position, once asked
         self.over = False
         self._winners: tuple[str, ...] = ()
         self.played: list[int] = [0] * len(self.d.organisms)  # plays per Organism (for balance figures)
@@ -117,6 +118,7 @@ class State:
         s.claimed = [list(self.claimed[0]), list(self.claimed[1])]
         s.claimed_cards = list(self.claimed_cards)
         s.stack = list(self.stack)
+        s._legal = None
         s.rng = SplitMix64(self.rng.state)
         s.played = list(self.played)
         s.resolutions = list(self.resolutions)
@@ -142,7 +144,8 @@ class State:
         return [s for s in range(len(hole)) if hole[s] != EMPTY and s != but]
 
     def _plays(self, cards: list[int], spots: list[tuple[int, int]]) -> list[Move]:
-        return [Move("play", c, h, s) for c in sorted(set(cards)) for h, s in spots]
+        new = tuple.__new__  # a Move without the keyword machinery: this list is the hot path of every game
+        return [new(Move, ("play", c, h, s, -1, -1)) for c in sorted(set(cards)) for h, s in spots]
 
     def _discards(self) -> list[Move]:
         return [Move("discard", c) for c in sorted(set(self.hands[self.turn_colour]))]
@@ -184,7 +187,12 @@ class State:
         return self._plays(self.hands[me], [(h, t) for t in d.next_to[s] if hole[t] == EMPTY])
 
     def legal_moves(self) -> list[Move]:
-        """Every legal decision now, in a fixed order."""
+        """Every legal decision now, in a fixed order (one list per position: do not change it)."""
+        if self._legal is None:
+            self._legal = self._list_moves()
+        return self._legal
+
+    def _list_moves(self) -> list[Move]:
         if self.over:
             return []
         me = self.turn_colour
@@ -274,6 +282,7 @@ class State:
     def apply(self, move: Move | str, player: str | None = None) -> list[Event]:
         """Apply a legal move and everything that follows without a decision; the public events."""
         m = self.check(move, player)
+        self._legal = None
         who = self.by_colour[self.turn_colour]
         self.history.append((who, m))
         self.seq += 1
@@ -389,6 +398,7 @@ class State:
                 frame = self.stack[-1]
                 if self.legal_moves():
                     return
+                self._legal = None
                 self.stack.pop()
                 if frame[0] == ADAPT:
                     self._note_unused(frame, ev)

@@ -100,9 +100,13 @@ def main() -> None:
     print(f"heuristic v random, {a.versus} games: heuristic wins {hw} = {pct(hw / a.versus)} (95% {pct(lo)}-{pct(hi)})")
 
     t = time.process_time()
+    rfirst = 0
     for seed in range(1, a.bench + 1):
-        play(seed, ("random", "random"), a.quick)
+        s = play(seed, ("random", "random"), a.quick)
+        rfirst += s.winners[0] == s.by_colour[0]
     dt = time.process_time() - t
+    lo, hi = wilson(rfirst, a.bench)
+    print(f"random v random, {a.bench} games: first player wins {pct(rfirst / a.bench)} (95% {pct(lo)}-{pct(hi)})")
     print(f"speed: {a.bench} random-bot games in {dt:.2f} s CPU = {a.bench / dt:.0f} games/s on one core")
 
 

@@ -53,6 +53,9 @@ class Names:
         self.colour_index = {c: i for i, c in enumerate(d.colours)}
         self.hole_index = {h.lower(): i for i, h in enumerate(d.holes)}
         self.space_index = {s: i for i, s in enumerate(d.spaces)}
+        # every `play` move, by card, hole and space, made once and shared (moves are immutable)
+        self.plays = [[[Move("play", c, h, s) for s in range(len(d.spaces))] for h in range(len(d.holes))]
+                      for c in range(2 * len(d.organisms))]
 
     def card(self, card: int) -> str:
         """'Primu yellow': a card's name and colour."""

@@ -136,16 +136,14 @@ class State:
         return str(self.stack[-1][0])
 
     def _free(self, h: int) -> list[int]:
-        hole = self.holes[h]
-        return [s for s in range(len(hole)) if hole[s] == EMPTY]
+        return [s for s, c in enumerate(self.holes[h]) if c == EMPTY]
 
     def _occupied(self, h: int, but: int = -1) -> list[int]:
-        hole = self.holes[h]
-        return [s for s in range(len(hole)) if hole[s] != EMPTY and s != but]
+        return [s for s, c in enumerate(self.holes[h]) if c != EMPTY and s != but]
 
     def _plays(self, cards: list[int], spots: list[tuple[int, int]]) -> list[Move]:
-        new = tuple.__new__  # a Move without the keyword machinery: this list is the hot path of every game
-        return [new(Move, ("play", c, h, s, -1, -1)) for c in sorted(set(cards)) for h, s in spots]
+        table = self.nm.plays  # the play moves are built once per design: this list is every game's hot path
+        return [table[c][h][s] for c in sorted(set(cards)) for h, s in spots]
 
     def _discards(self) -> list[Move]:
         return [Move("discard", c) for c in sorted(set(self.hands[self.turn_colour]))]
@@ -199,7 +197,8 @@ class State:
         if self.discarding:
             return self._discards()
         if not self.stack:
-            spots = [(h, s) for h in (0, 1) for s in self._free(h)]
+            holes = self.holes
+            spots = [(h, s) for h in (0, 1) for s, c in enumerate(holes[h]) if c == EMPTY]
             return self._plays(self.hands[me], spots)
         frame = self.stack[-1]
         kind = frame[0]

@@ -255,3 +255,16 @@ def test_random_bot_draws_from_the_shared_decision_stream():
     bot = make_bot("random", {}, 12345, 1)
     for seq in (0, 1, 77, 10_000):
         assert bot.stream(seq).next() == decision_stream(12345, 1, seq).next()
+
+
+def test_every_event_has_a_human_line_or_is_skipped_on_purpose():
+    kinds: set[str] = set()
+    for seed in range(6):
+        s = new(seed)
+        bots = [make_bot("heuristic", {}, seed, 0), make_bot("random", {}, seed, 1)]
+        while not s.over:
+            for e in s.apply(bots[s.names.index(s.to_move)].choose(s)):
+                kinds.add(e.kind)
+                text = RULES.event_text(e)
+                assert (text is None) == (e.kind == "endturn"), e
+    assert {"turn", "play", "take", "discard", "draw", "resolve", "newhole", "refill", "endturn", "over"} <= kinds

@@ -158,13 +158,14 @@ def _source(code: int) -> str:
 
 
 def turn_end_line(state: State, e: Event) -> str:
-    """The end of a turn: holes claimed and the decks' visible tops and sizes."""
+    """The end of a turn: holes claimed and the decks' visible tops and sizes at that moment."""
     d = state.d
     nm = state.nm
-    claims = ", ".join(f"{state.by_colour[k]} {len(state.claimed[k])}" for k in (0, 1))
-    tops = ", ".join(f"{d.colours[k]} deck {len(state.decks[k])}"
-                     + (f" top {nm.card(state.decks[k][0])}" if state.decks[k] else "") for k in (0, 1))
-    return f"end of turn {e.args[0]}: claimed {claims}; {tops}"
+    turn, c0, c1, n0, t0, n1, t1 = e.args
+    claims = f"{state.by_colour[0]} {c0}, {state.by_colour[1]} {c1}"
+    tops = ", ".join(f"{d.colours[k]} deck {n}" + (f" top {nm.card(t)}" if t != EMPTY else "")
+                     for k, n, t in ((0, n0, t0), (1, n1, t1)))
+    return f"end of turn {turn}: claimed {claims}; {tops}"
 
 
 def lines_after(state: State, events: list[Event]) -> list[str]:

@@ -481,7 +481,9 @@ class State:
             del self.decks[me][:n]
             hand += got
             ev.append(Event("refill", who, (len(got), n)))
-        ev.append(Event("endturn", who, (self.turn,)))
+        tops = tuple(self.decks[k][0] if self.decks[k] else EMPTY for k in (0, 1))
+        ev.append(Event("endturn", who, (self.turn, len(self.claimed[0]), len(self.claimed[1]),
+                                         len(self.decks[0]), tops[0], len(self.decks[1]), tops[1])))
         reached = [k for k in (0, 1) if len(self.claimed[k]) >= self.goal]
         if reached:
             if len(reached) == 2 and len(self.claimed[0]) != len(self.claimed[1]):

@@ -136,16 +136,20 @@ class State:
         return str(self.stack[-1][0])
 
     def _free(self, h: int) -> list[int]:
+        """The empty spaces of a hole."""
         return [s for s, c in enumerate(self.holes[h]) if c == EMPTY]
 
     def _occupied(self, h: int, but: int = -1) -> list[int]:
+        """The taken spaces of a hole, leaving out `but` (the played Organism's own space)."""
         return [s for s, c in enumerate(self.holes[h]) if c != EMPTY and s != but]
 
     def _plays(self, cards: list[int], spots: list[tuple[int, int]]) -> list[Move]:
+        """Each distinct card of `cards` to each spot, in a fixed order."""
         table = self.nm.plays  # the play moves are built once per design: this list is every game's hot path
         return [table[c][h][s] for c in sorted(set(cards)) for h, s in spots]
 
     def _discards(self) -> list[Move]:
+        """One discard per distinct card in the mover's hand."""
         return [Move("discard", c) for c in sorted(set(self.hands[self.turn_colour]))]
 
     def adaptation_moves(self, frame: tuple[Any, ...]) -> list[Move]:
@@ -191,6 +195,7 @@ class State:
         return self._legal
 
     def _list_moves(self) -> list[Move]:
+        """Build the legal moves of this position (legal_moves caches them)."""
         if self.over:
             return []
         me = self.turn_colour
@@ -300,6 +305,7 @@ class State:
         return len(got)
 
     def _discard(self, card: int, who: str, ev: list[Event], why: str) -> None:
+        """A discard goes face up under the player's own deck, whatever its colour (so colours mix)."""
         me = self.turn_colour
         self.hands[me].remove(card)
         self.decks[me].append(card)
@@ -322,6 +328,7 @@ class State:
             self.stack.append((TAKE, h, s))
 
     def _do(self, m: Move, who: str, ev: list[Event]) -> None:
+        """Carry out the decision the top of the stack (or the turn) asked for."""
         me = self.turn_colour
         v = m.verb
         if self.discarding:
@@ -356,6 +363,7 @@ class State:
             self._adapt(m, frame, who, ev)
 
     def _adapt(self, m: Move, frame: tuple[Any, ...], who: str, ev: list[Event]) -> None:
+        """Use an Adaptation the way the move chose; moves and exchanges are never plays."""
         me = self.turn_colour
         org = frame[3]
         v = m.verb

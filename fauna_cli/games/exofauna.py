@@ -18,6 +18,7 @@ def _paint(text: str, colour: str | None, color: bool) -> str:
 
 
 def _card(card: dict[str, str] | None) -> tuple[str, str | None]:
+    """A card of the view as text and its colour ("." for an empty space)."""
     if card is None:
         return ".", None
     return f"{card['name']} {card['colour']}", card["colour"]

@@ -15,6 +15,7 @@ def new_state(cfg: config.Config, seed: int) -> State:
 
 
 def _header(state: Any) -> list[str]:
+    """The log header of a game in progress (its config, seed and starting player)."""
     return log.header_lines(state)
 
 

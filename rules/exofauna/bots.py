@@ -30,6 +30,7 @@ class RandomBot:
 
     def __post_init__(self) -> None:
         # decision_stream's base, computed once: the stream of move `seq` is then one multiplication away
+        """Compute decision_stream's base once for this seat."""
         self._base = SplitMix64(self.seed).fork(0xB07 + self.seat).state
 
     def stream(self, seq: int) -> SplitMix64:
@@ -37,6 +38,7 @@ class RandomBot:
         return SplitMix64(((self._base + (seq + 1) * DECISION_STEP) & MASK) ^ GOLDEN)
 
     def choose(self, state: State) -> Move:
+        """A legal move for the state, with this bot to move."""
         legal = state.legal_moves()
         return legal[self.stream(state.seq).below(len(legal))]
 
@@ -61,6 +63,7 @@ class HeuristicBot:
     kind: str = "heuristic"
 
     def choose(self, state: State) -> Move:
+        """A legal move for the state, with this bot to move."""
         name = state.names[self.seat]
         view = state.view(name)
         legal = state.legal_moves()
@@ -81,6 +84,7 @@ class _Context:
     """The bot's reading of its view: holes as colours, names at each space, its hand and the decks' tops."""
 
     def __init__(self, view: dict[str, Any]) -> None:
+        """Read the view into colour grids, names per space, the hand and the decks' tops."""
         d = design()
         self.d = d
         self.size = d.hole_size
@@ -100,6 +104,7 @@ class _Context:
         self.base = [self.value(h, self.cols[h]) for h in (0, 1)]
 
     def value(self, h: int, cols: Hole) -> float:
+        """The value of one hole with these colours in its spaces."""
         return hole_value([c for c in cols if c >= 0], self.hole_colour[h], self.me, self.size)
 
     def after(self, changes: list[tuple[int, int, int]]) -> float:
@@ -114,6 +119,7 @@ class _Context:
         return (1.0 if card & 1 == self.me else -1.0) - 0.1 * (self.hand.count(card) - 1)
 
     def play_score(self, card: int, h: int, s: int) -> float:
+        """How good playing `card` at (h, s) looks: the holes after it, plus its Instinct and Adaptation."""
         score = self.after([(h, s, card & 1)])
         org = card >> 1
         o = self.d.organisms[org]
@@ -128,6 +134,7 @@ class _Context:
         return score - 0.05 * self.keep_value(card)
 
     def score(self, m: Move) -> float:
+        """How good a move looks from the view; higher is better, 0 is doing nothing."""
         v = m.verb
         me = self.me
         if v == "play":

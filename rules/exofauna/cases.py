@@ -59,10 +59,12 @@ class _Loc:
     """Line numbers of `[[case]]` tables and their keys, for error messages."""
 
     def __init__(self, text: str) -> None:
+        """Find where each [[case]] starts."""
         self.lines = text.splitlines()
         self.starts = [i + 1 for i, ln in enumerate(self.lines) if ln.strip().startswith("[[case]]")]
 
     def find(self, index: int, key: str | None = None) -> int:
+        """The line of case `index`, or of its `key`."""
         start = self.starts[index] if index < len(self.starts) else 1
         if key is None:
             return start
@@ -74,6 +76,7 @@ class _Loc:
 
 
 def _unknown(key: str, allowed: tuple[str, ...], what: str) -> str:
+    """An unknown-key message with a did-you-mean."""
     hints = suggest(key, {normalize(k): k for k in allowed})
     extra = "; did you mean " + " or ".join(repr(h) for h in hints) + "?" if hints else ""
     return f"unknown key {what}{key}{extra}"
@@ -115,6 +118,7 @@ def parse_cases(text: str, where: str = "<cases>", base_dir: Path | None = None)
         line = loc.find(i)
 
         def fail(msg: str, key: str | None = None, i: int = i, name: str = str(c.get("name", "?"))) -> CaseFormatError:
+            """A file error at this case (and key)."""
             return CaseFormatError(where, loc.find(i, key), f"case {name!r}: {msg}")
 
         for key in c:
@@ -185,6 +189,7 @@ def parse_cases(text: str, where: str = "<cases>", base_dir: Path | None = None)
 
 
 def _split_player(text: str, players: list[str]) -> tuple[str | None, str]:
+    """Split "bob: pass" into the player (or None) and the move."""
     if ":" in text:
         who, _, move = text.partition(":")
         who = who.strip()
@@ -205,6 +210,7 @@ def _syntax(nm: Names, text: str, players: list[str]) -> None:
 
 
 def _check_position(nm: Names, pos: Any, players: list[str]) -> None:
+    """Validate a position table: players, cards, holes, spaces and colours."""
     if not isinstance(pos, dict):
         raise TypeError("position must be a table")
     for key in pos:
@@ -239,6 +245,7 @@ def _check_position(nm: Names, pos: Any, players: list[str]) -> None:
 
 
 def _check_expect(nm: Names, e: dict[str, Any], players: list[str]) -> None:
+    """Validate the names in an expectation table (players, cards, holes, spaces)."""
     for key in ("hands", "decks", "deck_bottom"):
         for who, cards in e.get(key, {}).items():
             if who not in players:
@@ -321,9 +328,11 @@ def run_case(case: Case) -> CaseResult:
     col = {n: state.colour_of(n) for n in case.players}
 
     def add(key: str, expected: Any, actual: Any) -> None:
+        """Record one comparison."""
         checks.append(Check(key, expected, actual, expected == actual))
 
     def cards(xs: list[int]) -> list[str]:
+        """Cards as text."""
         return [nm.card(c) for c in xs]
 
     simple: dict[str, Callable[[], Any]] = {"to_move": lambda: state.to_move or "none", "decision": state.decision,
@@ -363,6 +372,7 @@ def run_case(case: Case) -> CaseResult:
         legal = {state.move_text(m) for m in state.legal_moves()}
 
         def canon(t: str) -> str:
+            """A move text in its canonical form, or as written when it does not parse."""
             try:
                 return state.move_text(state.parse(t))
             except FaunaError:

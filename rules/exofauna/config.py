@@ -40,6 +40,7 @@ class Config:
 
 
 def _hint(word: str, choices: list[str] | tuple[str, ...]) -> str:
+    """A did-you-mean tail for a misspelt key or name, or nothing."""
     hints = suggest(word, {normalize(c): c for c in choices})
     return "; did you mean " + " or ".join(repr(h) for h in hints) + "?" if hints else ""
 

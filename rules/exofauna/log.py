@@ -21,6 +21,7 @@ VERSION = 1
 
 
 def _js(value: Any) -> str:
+    """JSON with sorted keys and real Unicode, so header lines are stable and readable."""
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
@@ -48,9 +49,11 @@ def header_lines(state: State) -> list[str]:
 def parse_header(texts: list[str], source: str) -> tuple[Config, int, int]:
     """Read a header written by header_lines: (config, seed, number of lines it used)."""
     def bad(i: int, what: str) -> ConfigError:
+        """A header error at a line of the source."""
         return ConfigError(f"{source}:{i + 1}: {what}")
 
     def field(i: int, key: str) -> str:
+        """The rest of header line i, which must start with `key`."""
         if i >= len(texts):
             raise bad(i, f"the header ends before '{key}'")
         word, _, rest = texts[i].partition(" ")
@@ -152,6 +155,7 @@ def event_line(state: State | None, e: Event) -> str | None:
 
 
 def _source(code: int) -> str:
+    """Where a new hole came from, in words."""
     return ("top of the loser's deck", "top of the winner's deck (the loser's is empty)",
             "random card of the loser's hand (both decks empty)",
             "random card of the winner's hand (both decks empty)")[code]

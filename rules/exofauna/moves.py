@@ -47,6 +47,7 @@ class Names:
     """Names and their text forms for one design: cards, colours, holes, spaces."""
 
     def __init__(self, d: Design) -> None:
+        """Index the design's names once for parsing and printing."""
         self.d = d
         self.org_keys = {normalize(o.name): o.name for o in d.organisms}
         self.org_index = {normalize(o.name): o.index for o in d.organisms}
@@ -125,10 +126,12 @@ def parse_move(names: Names, text: str, hand: list[int]) -> Move:
         raise MoveSyntaxError(f"unknown move {words[0]!r} (moves: {', '.join(VERBS)}){extra}")
 
     def need(n: int, form: str) -> None:
+        """Refuse a move with the wrong number of words, showing its form."""
         if len(args) != n:
             raise MoveSyntaxError(f"write it as '{form}'")
 
     def card(ws: list[str]) -> int:
+        """A card from its words: name and colour, or a name the hand makes clear."""
         org = names.organism(ws[0])
         if len(ws) == 2:
             return org * 2 + names.colour(ws[1])

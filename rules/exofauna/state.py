@@ -36,6 +36,7 @@ class State:
     """A game of ExoFauna/Duo in progress; see the module docstring for the representation."""
 
     def __init__(self, config: Config, seed: int, d: Design | None = None) -> None:
+        """Deal a new game: colours, shuffled decks, hands of 4, the two starting holes."""
         self.d = d or design()
         self.nm = names_for(self.d)
         self.config = config
@@ -79,22 +80,27 @@ class State:
     # ----- the protocol's read side
     @property
     def names(self) -> tuple[str, ...]:
+        """Players in seat order."""
         return self._names
 
     @property
     def goal(self) -> int:
+        """Holes to claim to win: 2, or 1 in the quick game."""
         return self.d.quick_goal if self.config.quick else self.d.goal
 
     @property
     def to_move(self) -> str | None:
+        """Whose decision it is; None when the game is over."""
         return None if self.over else self.by_colour[self.turn_colour]
 
     @property
     def is_over(self) -> bool:
+        """Whether someone has won."""
         return self.over
 
     @property
     def winners(self) -> tuple[str, ...]:
+        """The winner, once the game is over."""
         return self._winners
 
     def colour_of(self, player: str) -> int:
@@ -516,6 +522,7 @@ class State:
         nm = self.nm
 
         def card(c: int) -> dict[str, str]:
+            """A card as the view shows it: name and colour."""
             return {"name": d.organisms[c >> 1].name, "colour": d.colours[c & 1]}
 
         players = []

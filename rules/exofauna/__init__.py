@@ -1,0 +1,49 @@
+"""ExoFauna/Duo: two players play alien Organisms around two Watering Holes; claim 2 holes to win."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.protocol import GameRules
+from rules.exofauna import bots, cases, config, log, tables
+from rules.exofauna.state import State
+
+
+def new_state(cfg: config.Config, seed: int) -> State:
+    """A game dealt from the seed: colours, shuffled decks and hands of 4."""
+    return State(cfg, seed)
+
+
+def _header(state: Any) -> list[str]:
+    """The log header of a game in progress (its config, seed and starting player)."""
+    return log.header_lines(state)
+
+
+RULES = GameRules(
+    name="exofauna",
+    title="ExoFauna/Duo",
+    log_format=log.FORMAT,
+    log_version=log.VERSION,
+    min_players=2,
+    max_players=2,
+    config_from_dict=config.config_from_dict,
+    config_to_dict=config.config_to_dict,
+    default_config_text=config.default_config_text,
+    new_state=new_state,
+    header_lines=_header,
+    parse_header=log.parse_header,
+    opening_lines=log.opening_lines,
+    lines_after=log.lines_after,
+    bot_kinds=config.BOT_KINDS,
+    make_bot=bots.make_bot,
+    parse_cases=cases.parse_cases,
+    run_case=cases.run_case,
+    tables_after=tables.tables_after,
+    final_tables=tables.final_tables,
+    summary=tables.summary,
+    breakdown=tables.breakdown,
+    help_text=tables.help_text,
+    event_text=log.event_text,
+)
+
+__all__ = ["RULES", "State", "new_state"]

@@ -1,0 +1,1 @@
+"""Evo: dinosaurs on an island in a changing climate (rules package)."""

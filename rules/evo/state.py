@@ -121,6 +121,7 @@ class State:
             for space in pairs[seat]:
                 self._put(space, seat)
         self.start_spaces = [[self.board.names[s] for s in pairs[seat]] for seat in range(self.n)]
+        self.opening: list[Event] = []
         self._reset_phase_fields()
 
     def _reset_phase_fields(self) -> None:
@@ -545,6 +546,39 @@ class State:
                                                     for s in range(self.n))),
               Event("setup", "initiative: " + ", ".join(self._names[s] for s in self.order))]
         self._new_round(ev)
+        self.opening = ev
+        return ev
+
+    def enter(self, phase: str, turn: str | None = None) -> list[Event]:
+        """Begin a phase from a position set up by hand (rule cases); the round is the current one."""
+        ev: list[Event] = []
+        self.opening = ev
+        if phase == "climate":
+            self._new_round(ev)
+            return ev
+        self.round = max(self.round, 1)
+        self.record = RoundRecord(self.round, self.token, self.wheel, list(self.mp), [0] * self.n,
+                                  lost_climate=[0] * self.n, lost_combat=[0] * self.n, bought=[""] * self.n)
+        if phase == "auction":
+            if self.lab:
+                self.bids = [None] * len(self.lab)
+                self.phase = "auction"
+                self.unplaced = list(self.order)
+                self._next_bidder(ev)
+            else:
+                self._mutation(ev)
+        elif phase == "initiative":
+            self._initiative(ev)
+        elif phase == "movement":
+            self.phase = "movement"
+            self.turn = self.order.index(self._names.index(turn)) - 1 if turn else -1
+            self._next_mover(ev)
+        elif phase == "birth":
+            self._start_birth(ev)
+        elif phase == "survival":
+            self._start_survival(ev)
+        else:
+            raise ValueError(f"unknown phase {phase!r}")
         return ev
 
     # rounds and the climate phase
@@ -967,6 +1001,10 @@ class State:
     def ranking(self) -> list[int]:
         """Seats best first: most mutation points, then most dinosaurs on the island."""
         return sorted(range(self.n), key=lambda s: (-self.mp[s], -self.count[s], s))
+
+    def ranking_by_seat(self) -> list[int]:
+        """Seats in seat order (round tables list players as they sit)."""
+        return list(range(self.n))
 
     def _finish(self, ev: list[Event]) -> None:
         self.phase = "over"

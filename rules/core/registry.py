@@ -11,7 +11,7 @@ from rules.core.names import normalize, suggest
 if TYPE_CHECKING:
     from rules.core.protocol import GameRules
 
-GAMES: dict[str, str] = {"fauna": "rules.fauna.protocol"}
+GAMES: dict[str, str] = {"fauna": "rules.fauna.protocol", "evo": "rules.evo"}
 DEFAULT = "fauna"
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from rules.core.errors import DataError
 from rules.evo import data
@@ -47,7 +47,7 @@ class Board:
         return [s for s in range(self.size) if 0 < row[s] <= reach]
 
 
-@lru_cache(maxsize=None)
+@cache
 def board_for(players: int) -> Board:
     """The island for a player count, built from data/evo/boards.toml."""
     doc = data.load("boards.toml")["board"].get(str(players))

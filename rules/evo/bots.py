@@ -65,7 +65,7 @@ class HeuristicBot:
             if m.a == "legs" and genes.get("legs", 0) >= 3:
                 value = 0.5
             cost = max(0, m.n - genes.get("alchemical vial", 0))
-            return value - 1.2 * cost
+            return float(value - 1.2 * cost)
         if k in ("move", "swim", "fly", "attack"):
             s, t = board.index[m.a], board.index[m.b]
             gain = safety(view, me, board, t) - safety(view, me, board, s)

@@ -37,7 +37,7 @@ class Config:
         """Player names in seat order."""
         return [p.name for p in self.players]
 
-    def with_seed(self, seed: int) -> "Config":
+    def with_seed(self, seed: int) -> Config:
         """The same config with a fixed seed."""
         return Config(self.players, seed, self.start)
 
@@ -88,21 +88,19 @@ def config_from_dict(doc: dict[str, Any], where: str = "config", base_dir: Path 
                                   + _hint(suggest(key, {k: k for k in PLAYER_KEYS})), f"players.{key}")
         name = check_name(p.get("name"), where, i)
         bot = p.get("bot")
-        if bot is not None:
-            if not isinstance(bot, str) or bot not in BOT_KINDS:
-                raise ConfigError(f"{where}: players[{i}].bot = {bot!r} is not a bot kind (choose "
-                                  f"{', '.join(BOT_KINDS)})" + _hint(suggest(str(bot), {k: k for k in BOT_KINDS})),
-                                  "players.bot")
+        if bot is not None and (not isinstance(bot, str) or bot not in BOT_KINDS):
+            raise ConfigError(f"{where}: players[{i}].bot = {bot!r} is not a bot kind (choose "
+                              f"{', '.join(BOT_KINDS)})" + _hint(suggest(str(bot), {k: k for k in BOT_KINDS})),
+                              "players.bot")
         specs.append(PlayerSpec(name, bot))
     names = [s.name for s in specs]
     if len(set(names)) != len(names):
         raise ConfigError(f"{where}: two players have the same name", "players.name")
     start = game.get("start")
-    if start is not None:
-        if not isinstance(start, str) or start not in names:
-            hints = suggest(str(start), {normalize(n): n for n in names})
-            raise ConfigError(f"{where}: game.start = {start!r} is not one of the players ({', '.join(names)})"
-                              + _hint(hints), "game.start")
+    if start is not None and (not isinstance(start, str) or start not in names):
+        hints = suggest(str(start), {normalize(n): n for n in names})
+        raise ConfigError(f"{where}: game.start = {start!r} is not one of the players ({', '.join(names)})"
+                          + _hint(hints), "game.start")
     return Config(tuple(specs), seed, start)
 
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from rules.core.errors import DataError
@@ -20,14 +21,13 @@ def data_dir() -> str:
     here = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__)))), "data", "evo")
     if os.path.isfile(os.path.join(here, "boards.toml")):
         return here
-    try:
-        import fauna_data
-    except ImportError as exc:  # pragma: no cover - only a broken install gets here
-        raise DataError("cannot find the Evo data files (data/evo/boards.toml); reinstall the package") from exc
-    return os.path.join(os.path.dirname(os.path.realpath(fauna_data.__file__)), "evo")
+    spec = importlib.util.find_spec("fauna_data")  # the installed package form of data/
+    if spec is None or spec.origin is None:  # pragma: no cover - only a broken install gets here
+        raise DataError("cannot find the Evo data files (data/evo/boards.toml); reinstall the package")
+    return os.path.join(os.path.dirname(os.path.realpath(spec.origin)), "evo")
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(name: str) -> dict[str, Any]:
     """A parsed data file of data/evo by file name."""
     path = os.path.join(data_dir(), name)

@@ -140,12 +140,12 @@ def parse(text: str, spaces: dict[str, int], columns: list[str], cards: list[str
         raise MoveSyntaxError("write 'play CARD', e.g. 'play long stride'")
     by_norm = {normalize(c): c for c in cards}
     for cut in range(len(rest), 0, -1):
-        name = by_norm.get(normalize(" ".join(rest[:cut])))
-        if name is not None:
+        card = by_norm.get(normalize(" ".join(rest[:cut])))
+        if card is not None:
             target = " ".join(rest[cut:])
             if not target:
-                return Move("play", name)
+                return Move("play", card)
             if normalize(target) in ("cw", "acw"):
-                return Move("play", name, normalize(target))
-            return Move("play", name, match_name(target, players, "player"))
+                return Move("play", card, normalize(target))
+            return Move("play", card, match_name(target, players, "player"))
     return Move("play", match_name(" ".join(rest), cards, "event card"))

@@ -885,6 +885,7 @@ class State:
             advance = True
             if self.legal_moves() != [Move("skip")]:
                 return
+            assert self.birth_seat is not None
             self.births_left[self.birth_seat] -= 1
 
     def _birth(self, m: Move, seat: int, ev: list[Event]) -> None:
@@ -1016,7 +1017,7 @@ class State:
 
     # ----- copies and views -----
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """An independent state (lists copied, the board and data shared)."""
         c = _copy.copy(self)
         c.history = list(self.history)

@@ -1,0 +1,1 @@
+"""Per-game drawing for the terminal: plain functions that turn a view into text."""

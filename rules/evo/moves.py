@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 
@@ -92,7 +93,7 @@ def parse(text: str, spaces: dict[str, int], columns: list[str], cards: list[str
     head = words[0].lower()
     rest = words[1:]
     if head not in WORDS:
-        hints = suggest(head, {w: w for w in WORDS})
+        hints = difflib.get_close_matches(head, WORDS, n=3, cutoff=0.6)
         raise MoveSyntaxError(f"unknown move {words[0]!r}" + ("; did you mean " + " or ".join(
             repr(h) for h in hints) + "?" if hints else f" (moves: {', '.join(WORDS)})"))
     if head in ("pass", "done", "skip"):

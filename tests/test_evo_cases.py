@@ -98,12 +98,12 @@ steps = 2
 @pytest.mark.parametrize("text, message", [
     ('game = "evo"\n[[case]]\nname = "a"\nrule = "r"\nsource = "seed"\nplayrs = ["a", "b"]\n[case.expect]\nround = 1\n',
      "x.toml:2: unknown key playrs; did you mean 'players'?"),
-    ('game = "evo"\n[[case]]\nname = "a"\nrule = "r"\nsource = "seed"\nposition = { phase = "movment" }\n'
-     '[case.expect]\nround = 1\n', "position.phase must be one of"),
+    (('game = "evo"\n[[case]]\nname = "a"\nrule = "r"\nsource = "seed"\nposition = { phase = "movment" }\n'
+     '[case.expect]\nround = 1\n'), "position.phase must be one of"),
     ('game = "evo"\n[[case]]\nname = "a"\nrule = "r"\nsource = "seed"\n[case.expect]\nwheels = 1\n',
      "did you mean 'wheel'"),
-    ('game = "evo"\n[[case]]\nname = "a"\nrule = "r"\nsource = "seed"\nposition = { dinos = { alice = ["Z9"] } }\n'
-     '[case.expect]\nround = 1\n', "no space Z9"),
+    (('game = "evo"\n[[case]]\nname = "a"\nrule = "r"\nsource = "seed"\nposition = { dinos = { alice = ["Z9"] } }\n'
+     '[case.expect]\nround = 1\n'), "no space Z9"),
     ('game = "fauna"\n', "x.toml:1: an Evo case file starts with game"),
 ])
 def test_malformed_files_name_the_line_and_key(text: str, message: str) -> None:

@@ -7,13 +7,13 @@ import tomllib
 
 import pytest
 
+from fauna_cli.games.evo import picture
 from rules.core.errors import ConfigError, IllegalMove, MoveSyntaxError, UnknownName
 from rules.core.rng import SplitMix64
 from rules.evo import RULES, data
 from rules.evo.board import board_for
 from rules.evo.config import Config, PlayerSpec
 from rules.evo.state import METEORITE, State, new_state
-from fauna_cli.games.evo import picture
 
 NAMES = ["alice", "bob", "carol", "dave", "eve"]
 
@@ -134,7 +134,7 @@ def test_errors_say_what_is_wrong() -> None:
     with pytest.raises(MoveSyntaxError, match="no space Z9"):
         s.parse("move Z9 A1")
     with pytest.raises(IllegalMove, match="turn"):
-        s.check(s.legal_moves()[0], player=[p for p in NAMES[:3] if p != s.to_move][0])
+        s.check(s.legal_moves()[0], player=next(p for p in NAMES[:3] if p != s.to_move))
 
 
 def test_a_view_never_shows_what_its_player_may_not_see() -> None:

@@ -13,6 +13,7 @@ from rules.core.rng import SplitMix64
 from rules.evo import RULES, data
 from rules.evo.board import board_for
 from rules.evo.config import Config, PlayerSpec
+from rules.evo.moves import Move
 from rules.evo.state import METEORITE, State, new_state
 
 NAMES = ["alice", "bob", "carol", "dave", "eve"]
@@ -211,3 +212,42 @@ def test_picture_shows_the_names_moves_use_and_colour_only_on_request() -> None:
     assert "Climate: token" in text and "Initiative:" in text
     start = s.board.names[s.dinos(0)[0]]
     assert f"{start:>3} b" in text
+
+
+def _universe(s: State) -> list[Move]:
+    """Many moves, legal or not, of the kinds the current phase could take."""
+    names = s.board.names
+    seat = s.to_move_seat
+    assert seat is not None
+    cards = [Move("play", c, t) for c in sorted(set(s.hand[seat])) for t in ["", "cw", "acw", *s.names]]
+    out = [Move("pass"), Move("done"), Move("skip"), *cards]
+    out += [Move("initiative", n=k) for k in range(s.n + 2)]
+    out += [Move("bid", item, n=k) for item in s.lab for k in range(8)]
+    mine = s.dinos(seat)
+    for a in mine:
+        out += [Move(k, names[a], names[b]) for k in ("move", "attack", "swim", "fly") for b in range(s.board.size)]
+    for t in range(s.board.size):
+        out += [Move("escape", names[t]), Move("keep", names[t]), Move("birth", names[t])]
+        out += [Move("birth", names[t], names[r]) for r in mine]
+        out += [Move("birth", names[t], "", names[e]) for e in s.board.neighbors[t]]
+    return out
+
+
+@pytest.mark.parametrize("n, seed", [(2, 31), (3, 32), (5, 33)])
+def test_legal_moves_are_exactly_the_moves_check_accepts(n: int, seed: int) -> None:
+    s = new_state(config(n), seed)
+    for seat in range(n):
+        s.hand[seat] = [c.name for c in data.cards()][seat * 3: seat * 3 + 3]
+        s.genes[seat].update({"wings": 1, "flippers": 1, "killer babies": 1} if seat == 0 else {"thick shell": 1})
+    rng = SplitMix64(seed)
+    while not s.is_over and s.seq < 300:
+        legal = s.legal_moves()
+        accepted = set()
+        for m in _universe(s):
+            try:
+                s.check(m)
+                accepted.add(m)
+            except IllegalMove:
+                pass
+        assert accepted == set(legal), (s.phase, accepted ^ set(legal))
+        s.apply(legal[rng.below(len(legal))])

@@ -22,7 +22,7 @@ def label(col: int, row: int) -> str:
     return f"{chr(65 + row)}{col + 1}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Board:
     """One island: spaces by index, with names, terrain, neighbours, coast and distances."""
 
@@ -41,10 +41,15 @@ class Board:
     def size(self) -> int:
         return len(self.names)
 
-    def within(self, space: int, reach: int) -> list[int]:
+    def within(self, space: int, reach: int) -> tuple[int, ...]:
         """Spaces at hex distance 1..reach of a space (any terrain between, sea included)."""
-        row = self.distance[space]
-        return [s for s in range(self.size) if 0 < row[s] <= reach]
+        return _within(self, space, reach)
+
+
+@cache
+def _within(board: Board, space: int, reach: int) -> tuple[int, ...]:
+    row = board.distance[space]
+    return tuple(s for s in range(board.size) if 0 < row[s] <= reach)
 
 
 @cache

@@ -182,6 +182,7 @@ def build(case: Case) -> tuple[State, list[Event]]:
     if "dinos" in pos:
         state.occ = [-1] * state.board.size
         state.count = [0] * state.n
+        state.pos = [[] for _ in range(state.n)]
         for p, spaces in pos["dinos"].items():
             for s in spaces:
                 state._put(state.board.index[s], names.index(p))

@@ -78,6 +78,7 @@ class State:
         self.rng = SplitMix64(seed)
         self.occ: list[int] = [-1] * self.board.size
         self.count: list[int] = [0] * self.n
+        self.pos: list[list[int]] = [[] for _ in range(self.n)]
         self.mp: list[int] = [START_MP] * self.n
         self.genes: list[dict[str, int]] = [{} for _ in range(self.n)]
         self.hand: list[list[str]] = [[] for _ in range(self.n)]
@@ -201,7 +202,7 @@ class State:
 
     def dinos(self, seat: int) -> list[int]:
         """A player's spaces, in board order."""
-        return [s for s, o in enumerate(self.occ) if o == seat]
+        return sorted(self.pos[seat])
 
     def ring(self, space: int) -> str:
         """The climate ring a space's terrain is in now."""
@@ -231,7 +232,7 @@ class State:
         seat = self.to_move_seat
         if seat is None:
             return []
-        return [m for m in self._candidates(seat) if self._reason(m, seat) is None]
+        return self._candidates(seat)
 
     def check(self, move: Move | str, player: str | None = None) -> Move:
         """The move if legal for the player to move (and `player`, if given); else IllegalMove with why."""
@@ -255,9 +256,13 @@ class State:
             out.append(Move("pass"))
             out += self._card_moves(seat)
         elif p == "auction":
+            top = min(MAX_BID, self.mp[seat] + self.gene(seat, "alchemical vial"))
             for c, item in enumerate(self.lab):
-                for amount in range(1, MAX_BID + 1):
-                    out.append(Move("bid", item, n=amount))
+                if c == self.banned:
+                    continue
+                held = self.bids[c]
+                low = 1 if held is None else held[1] + 1
+                out += [Move("bid", item, n=amount) for amount in range(low, top + 1)]
         elif p == "initiative":
             out = [Move("initiative", n=k) for k in range(1, self.n + 1)]
         elif p == "movement":
@@ -265,9 +270,14 @@ class State:
             out += self._card_moves(seat)
             if self.steps > 0:
                 mine = self.dinos(seat)
+                occ = self.occ
                 for s in mine:
                     for t in self.board.neighbors[s]:
-                        out.append(Move("move" if self.occ[t] < 0 else "attack", names[s], names[t]))
+                        o = occ[t]
+                        if o < 0:
+                            out.append(Move("move", names[s], names[t]))
+                        elif o != seat and self._attackable(o):
+                            out.append(Move("attack", names[s], names[t]))
                 if self.gene(seat, "flippers") and not self.flippers_used:
                     coast = [t for t in range(self.board.size) if self.board.coastal[t] and self.occ[t] < 0]
                     out += [Move("swim", names[s], names[t]) for s in mine if self.board.coastal[s] for t in coast]
@@ -282,13 +292,16 @@ class State:
             out += self._card_moves(seat)
             out += self._birth_moves(seat)
         elif p == "survival":
-            out = [Move("keep", names[s]) for s in self._endangered(seat) if s not in self.kept]
+            out = [Move("keep", names[s]) for s in self._endangered(seat)
+                   if s not in self.kept and self._excess(self.kept + [s], seat) <= self.keep_extra]
         return out
 
     def _card_moves(self, seat: int) -> list[Move]:
         timing = {"climate": "climate", "survival-cards": "survival", "movement": "movement", "birth": "birth"}
         want = timing.get(self.phase)
-        out = []
+        out: list[Move] = []
+        if want == "climate" and self.climate_card_played:
+            return out
         for name in sorted(set(self.hand[seat])):
             card = data.card_by_name()[name]
             if card.timing != want:
@@ -777,8 +790,23 @@ class State:
 
     def _maybe_end_turn(self, ev: list[Event]) -> None:
         """A turn with nothing left but 'done' ends by itself."""
-        if self.phase == "movement" and self.legal_moves() == [Move("done")]:
+        if self.phase == "movement" and not self._can_act(self.order[self.turn]):
             self._next_mover(ev)
+
+    def _can_act(self, seat: int) -> bool:
+        """Whether a mover has anything to do but 'done' (the quick form of legal_moves() != [done])."""
+        if self._card_moves(seat):
+            return True
+        if self.steps < 1:
+            return False
+        occ = self.occ
+        for s in self.pos[seat]:
+            for t in self.board.neighbors[s]:
+                o = occ[t]
+                if o < 0 or (o != seat and self._attackable(o)):
+                    return True
+        return bool((self.gene(seat, "wings") and not self.wings_used)
+                    or (self.gene(seat, "flippers") and not self.flippers_used)) and len(self._candidates(seat)) > 1
 
     def horns(self, seat: int, attacking: bool) -> int:
         """Horns in a fight: horn genes, Large Horn (+2 attacking), Bony Plates (+2 defending), cards."""
@@ -844,9 +872,12 @@ class State:
     def _put(self, space: int, seat: int) -> None:
         self.occ[space] = seat
         self.count[seat] += 1
+        self.pos[seat].append(space)
 
     def _lift(self, space: int) -> None:
-        self.count[self.occ[space]] -= 1
+        seat = self.occ[space]
+        self.count[seat] -= 1
+        self.pos[seat].remove(space)
         self.occ[space] = -1
 
     def _kill(self, space: int, combat: bool) -> None:
@@ -883,10 +914,18 @@ class State:
                         self.birth_seat = s
                         break
             advance = True
-            if self.legal_moves() != [Move("skip")]:
+            if self._can_breed(self.birth_seat):
                 return
             assert self.birth_seat is not None
             self.births_left[self.birth_seat] -= 1
+
+    def _can_breed(self, seat: int) -> bool:
+        """Whether a birth turn offers more than 'skip' (the quick form of legal_moves() != [skip])."""
+        if self._card_moves(seat):
+            return True
+        if self.count[seat] < SUPPLY:
+            return bool(self._birth_places(seat, -1))
+        return any(self._birth_places(seat, r) for r in self.pos[seat])
 
     def _birth(self, m: Move, seat: int, ev: list[Event]) -> None:
         self.births_left[seat] -= 1
@@ -1027,6 +1066,7 @@ class State:
                      "births_left", "kept"):
             setattr(c, name, list(getattr(self, name)))
         c.genes = [dict(g) for g in self.genes]
+        c.pos = [list(p) for p in self.pos]
         c.hand = [list(h) for h in self.hand]
         c.fx = [dict(f) for f in self.fx]
         c.record = _copy.deepcopy(self.record)

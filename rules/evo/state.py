@@ -914,9 +914,9 @@ class State:
                         self.birth_seat = s
                         break
             advance = True
+            assert self.birth_seat is not None
             if self._can_breed(self.birth_seat):
                 return
-            assert self.birth_seat is not None
             self.births_left[self.birth_seat] -= 1
 
     def _can_breed(self, seat: int) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy as _copy
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from rules.core.errors import IllegalMove
@@ -218,8 +219,7 @@ class State:
 
     def parse(self, text: str) -> Move:
         """A move from text; names are matched forgivingly, legality is checked by check()."""
-        columns = self.lab if self.lab else [EVENT]
-        return parse(text, self.board.index, columns, [c.name for c in data.cards()], self._names)
+        return parse(text, self.board.index, _columns(), [c.name for c in data.cards()], self._names)
 
     def move_text(self, move: Move) -> str:
         """The text of a move; parse() reads it back."""
@@ -1107,6 +1107,12 @@ class State:
             if self.gene(me, "sixth sense") and self.tokens:
                 out["next_token"] = self.tokens[0]
         return out
+
+
+@lru_cache(maxsize=1)
+def _columns() -> list[str]:
+    """Every name a lab column can have: the event card and every gene."""
+    return [EVENT, *data.normal_genes(), *data.unique_genes()[0]]
 
 
 def new_state(config: Config, seed: int) -> State:

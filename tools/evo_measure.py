@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.evo import RULES  # noqa: E402
-from rules.evo.config import Config, PlayerSpec  # noqa: E402
-from rules.evo.state import State, new_state  # noqa: E402
+from rules.evo import RULES
+from rules.evo.config import Config, PlayerSpec
+from rules.evo.state import State, new_state
 
 
 def play(kinds: list[str], seed: int) -> State:

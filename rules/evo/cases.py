@@ -49,6 +49,11 @@ class Case:
     expect: dict[str, Any] = field(default_factory=dict)
 
     @property
+    def location(self) -> str:
+        """FILE:LINE of the case, as the check command shows it."""
+        return f"{self.where}:{self.line}"
+
+    @property
     def kind(self) -> str:
         """What the case exercises: a position, or moves from a seeded start."""
         return "position" if self.position is not None else "moves"

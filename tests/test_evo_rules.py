@@ -251,3 +251,39 @@ def test_legal_moves_are_exactly_the_moves_check_accepts(n: int, seed: int) -> N
                 pass
         assert accepted == set(legal), (s.phase, accepted ^ set(legal))
         s.apply(legal[rng.below(len(legal))])
+
+
+def test_round_tables_add_up() -> None:
+    s = new_state(config(3), 17)
+    rng = SplitMix64(17)
+    seen = 0
+    while not s.is_over:
+        legal = s.legal_moves()
+        ev = s.apply(legal[rng.below(len(legal))])
+        for table in RULES.tables_after(s, ev)[::2]:
+            seen += 1
+            head = list(table.headers)
+            for row in table.rows:
+                r = dict(zip(head, row))
+                assert r["MP before"] + r["paid"] + r["cards"] + r["income"] == r["MP after"]
+                assert r["income"] == r["dinosaurs"] >= 2
+    assert seen == len(s.rounds) >= 9
+    lost = {row[1]: (row[4], row[5]) for row in RULES.final_tables(s)[0].rows}
+    assert lost == {n: (s.lost_climate[i], s.lost_combat[i]) for i, n in enumerate(s.names)}
+
+
+def test_a_copy_plays_on_without_touching_the_original() -> None:
+    s = random_game(4, 23, stop=150)
+    before = json.dumps(s.view(None)), s.seq, s.rng.state, list(s.history)
+    c = s.copy()
+    rng = SplitMix64(1)
+    while not c.is_over:
+        legal = c.legal_moves()
+        c.apply(legal[rng.below(len(legal))])
+    assert (json.dumps(s.view(None)), s.seq, s.rng.state, list(s.history)) == before
+    again = s.copy()
+    rng = SplitMix64(1)
+    while not again.is_over:
+        legal = again.legal_moves()
+        again.apply(legal[rng.below(len(legal))])
+    assert again.history == c.history and again.scores() == c.scores()

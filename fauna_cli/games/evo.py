@@ -60,6 +60,8 @@ def picture(view: dict[str, Any], color: bool = False) -> str:
                                          for c in view["lab"]))
     if view.get("steps") is not None:
         lines.append(f"Movement points left: {view['steps']}")
+    if view.get("births_left"):
+        lines.append("Births left: " + ", ".join(f"{p} {n}" for p, n in view["births_left"].items() if n))
     if view.get("keeping"):
         k = view["keeping"]
         lines.append(f"Saving {k['of']} endangered dinosaurs; kept so far: {', '.join(k['kept']) or 'none'}")

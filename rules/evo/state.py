@@ -717,10 +717,16 @@ class State:
                     return
                 self.bidder = self.unplaced.pop(0)
                 self.banned = None
-            if self.legal_moves():
+            if self._can_bid(self.bidder):
                 return
             ev.append(Event("auction", f"{self._names[self.bidder]} cannot bid on any column and gets nothing"))
             self.bidder = None
+
+    def _can_bid(self, seat: int) -> bool:
+        """Whether a bidder has any legal bid (the quick form of legal_moves() != [])."""
+        top = min(MAX_BID, self.mp[seat] + self.gene(seat, "alchemical vial"))
+        return any(c != self.banned and (1 if held is None else held[1] + 1) <= top
+                   for c, held in enumerate(self.bids))
 
     def _bid(self, m: Move, seat: int, ev: list[Event]) -> None:
         col = self.lab.index(m.a)

@@ -182,6 +182,12 @@ def test_log_header_round_trips_and_lines_are_public() -> None:
     assert (back, seed, used) == (cfg, 77, len(head))
     with pytest.raises(ConfigError, match="game.log:1"):
         RULES.parse_header(["fauna-log 2"], "game.log")
+    with pytest.raises(ConfigError, match="game.log:3: the header has no data line"):
+        RULES.parse_header([head[0], head[1]] + head[3:], "game.log")
+    with pytest.raises(ConfigError, match="game.log:3: this log was recorded with other Evo data"):
+        RULES.parse_header([head[0], head[1], "data sha256:00"] + head[3:], "game.log")
+    with pytest.raises(ConfigError, match="game.log:4: bad header line"):
+        RULES.parse_header(head[:3] + ["player {nope"], "game.log")
     opening = RULES.opening_lines(s)
     assert opening[0].startswith("start: ") and any(line.startswith("round 1 climate") for line in opening)
     rng = SplitMix64(3)

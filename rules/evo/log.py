@@ -57,6 +57,7 @@ def parse_header(texts: list[str], source: str) -> tuple[Config, int, int]:
         raise ConfigError(f"{source}:1: not an {FORMAT} {VERSION} log (first line {first!r})", "log")
     i = 1
     seed = None
+    stamped = False
     players: list[dict[str, Any]] = []
     start = None
     while i < len(texts):
@@ -66,7 +67,8 @@ def parse_header(texts: list[str], source: str) -> tuple[Config, int, int]:
                 seed = int(rest)
                 if not 0 <= seed < 1 << 64 or rest != str(seed):
                     raise ValueError(rest)
-            elif key == "data":
+            elif key == "data" and not stamped:
+                stamped = True
                 if rest != fingerprint():
                     raise ConfigError(f"{source}:{i + 1}: this log was recorded with other Evo data files "
                                       "(boards, wheel, die, genes or cards) than the installed ones", "data")
@@ -84,6 +86,8 @@ def parse_header(texts: list[str], source: str) -> tuple[Config, int, int]:
         i += 1
     if seed is None:
         raise ConfigError(f"{source}:2: the header has no seed line", "seed")
+    if not stamped:
+        raise ConfigError(f"{source}:3: the header has no data line (the fingerprint of the Evo data files)", "data")
     doc: dict[str, Any] = {"game": {"rules": "evo", "seed": seed} | ({"start": start} if start is not None else {}),
                            "players": players}
     try:

@@ -22,7 +22,7 @@ from rules.evo.state import EVENT, METEORITE, TOKEN_STEPS, Event, State, new_sta
 
 CASE_KEYS = ("name", "rule", "source", "players", "seed", "position", "moves", "illegal", "expect")
 POSITION_KEYS = ("phase", "turn", "dinos", "genes", "mp", "cards", "wheel", "order", "tokens", "lab", "bag", "dice",
-                 "round")
+                 "round", "deck")
 EXPECT_KEYS = ("dinos", "count", "mp", "genes", "to_move", "phase", "over", "winners", "wheel", "lab", "order",
                "legal", "not_legal", "lost_climate", "lost_combat", "hand", "steps", "illegal_reason", "ring", "coastal",
                "adjacent", "distance", "round", "log", "cards_held", "tokens_left", "births_left", "view_has",
@@ -168,6 +168,9 @@ def _check_position(pos: Any, players: list[str], where: str, line: int, name: s
     for d in pos.get("dice", []):
         if d not in faces:
             raise _fail(where, line, f"case {name!r}: position.dice: unknown face {d!r}")
+    for c in pos.get("deck", []):
+        if c not in data.card_by_name():
+            raise _fail(where, line, f"case {name!r}: position.deck: unknown card {c!r}")
     for p in pos.get("order", []):
         if p not in players:
             raise _fail(where, line, f"case {name!r}: position.order: {p!r} is not a player")
@@ -210,12 +213,14 @@ def build(case: Case) -> tuple[State, list[Event]]:
         state.tokens = list(pos["tokens"])
     if "bag" in pos:
         state.bag = list(pos["bag"])
+    if "deck" in pos:
+        state.deck = list(pos["deck"])
     if "round" in pos:
         state.round = pos["round"]
     state.forced_dice = list(pos.get("dice", []))
     phase = pos.get("phase", "movement")
     if "lab" in pos:
-        state.lab = [EVENT] + list(pos["lab"])
+        state.lab = ([EVENT] if state.deck else []) + list(pos["lab"])
     ev = state.enter(phase, pos.get("turn"))
     return state, ev
 

@@ -293,3 +293,18 @@ def test_a_copy_plays_on_without_touching_the_original() -> None:
         legal = again.legal_moves()
         again.apply(legal[rng.below(len(legal))])
     assert again.history == c.history and again.scores() == c.scores()
+
+
+def test_any_text_is_a_move_or_an_error_a_player_can_read() -> None:
+    from rules.core.errors import FaunaError
+
+    s = random_game(3, 41, stop=30)
+    rng = SplitMix64(41)
+    words = ["bid", "play", "move", "attack", "birth", "keep", "from", "attack", "C3", "z9", "6", "99", "fur",
+             "ice", "cold", "event", "", "done", "pass", "initiative", "-1", "cw", "alice", "é", "A1"]
+    for _ in range(3000):
+        text = " ".join(words[rng.below(len(words))] for _ in range(rng.below(6)))
+        try:
+            s.check(text)
+        except FaunaError as exc:
+            assert str(exc) and "\n" not in str(exc)

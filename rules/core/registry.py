@@ -11,7 +11,8 @@ from rules.core.names import normalize, suggest
 if TYPE_CHECKING:
     from rules.core.protocol import GameRules
 
-GAMES: dict[str, str] = {"fauna": "rules.fauna.protocol", "arctic": "rules.arctic", "exofauna": "rules.exofauna"}
+GAMES: dict[str, str] = {"fauna": "rules.fauna.protocol", "arctic": "rules.arctic", "exofauna": "rules.exofauna",
+                         "evo": "rules.evo"}
 DEFAULT = "fauna"
 
 

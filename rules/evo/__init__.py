@@ -1,0 +1,43 @@
+"""Evo: dinosaurs on an island in a changing climate; the rules package the engine plays through RULES."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.protocol import GameRules
+from rules.evo import bots, cases, config, log, tables
+from rules.evo.state import Event, State, new_state
+
+
+def _tables_after(state: Any, events: list[Any]) -> list[Any]:
+    return tables.tables_after(state, events)
+
+
+RULES = GameRules(
+    name="evo",
+    title="Evo",
+    log_format=log.FORMAT,
+    log_version=log.VERSION,
+    min_players=2,
+    max_players=5,
+    config_from_dict=config.config_from_dict,
+    config_to_dict=config.config_to_dict,
+    default_config_text=config.default_config_text,
+    new_state=new_state,
+    header_lines=log.header_lines,
+    parse_header=log.parse_header,
+    opening_lines=log.opening_lines,
+    lines_after=log.lines_after,
+    bot_kinds=bots.BOT_KINDS,
+    make_bot=bots.make_bot,
+    parse_cases=cases.parse_cases,
+    run_case=cases.run_case,
+    tables_after=_tables_after,
+    final_tables=tables.final_tables,
+    summary=tables.summary,
+    breakdown=tables.breakdown,
+    help_text=tables.help_text,
+    event_text=log.event_text,
+)
+
+__all__ = ["RULES", "Event", "State", "new_state"]

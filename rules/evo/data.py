@@ -1,0 +1,132 @@
+"""Evo's designed data (boards, wheel, tokens, die, genes, cards), read once from data/evo/."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import tomllib
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Any
+
+from rules.core.errors import DataError
+
+TERRAINS = ("beach", "plains", "hills", "mountains")
+RINGS = ("ideal", "hot", "cold", "deadly")
+
+
+@lru_cache(maxsize=1)
+def data_dir() -> str:
+    """The data/evo folder: the checkout's when running from source, else the installed fauna_data copy."""
+    here = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__)))), "data", "evo")
+    if os.path.isfile(os.path.join(here, "boards.toml")):
+        return here
+    spec = importlib.util.find_spec("fauna_data")  # the installed package form of data/
+    if spec is None or spec.origin is None:  # pragma: no cover - only a broken install gets here
+        raise DataError("cannot find the Evo data files (data/evo/boards.toml); reinstall the package")
+    return os.path.join(os.path.dirname(os.path.realpath(spec.origin)), "evo")
+
+
+@cache
+def load(name: str) -> dict[str, Any]:
+    """A parsed data file of data/evo by file name."""
+    path = os.path.join(data_dir(), name)
+    try:
+        with open(path, "rb") as f:
+            return tomllib.loads(f.read().decode("utf-8").replace("\r\n", "\n"))
+    except OSError as exc:
+        raise DataError(f"cannot read data file evo/{name}: {exc.strerror}") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"evo/{name}: {exc}") from exc
+
+
+@dataclass(frozen=True)
+class Card:
+    """An event card: when it may be played, what it aims at, what it does."""
+
+    name: str
+    timing: str
+    target: str
+    effect: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Face:
+    """A face of the combat die and when the attacker wins on it."""
+
+    name: str
+    wins: str
+
+
+@dataclass(frozen=True)
+class Wheel:
+    """The climate wheel: per position, the ring of each terrain."""
+
+    rings: tuple[dict[str, str], ...]
+    start: int
+
+    def ideal(self, position: int) -> str:
+        """The terrain in the ideal ring at a position."""
+        return next(t for t, r in self.rings[position].items() if r == "ideal")
+
+
+@lru_cache(maxsize=1)
+def cards() -> tuple[Card, ...]:
+    """The fifteen event cards in data order."""
+    out = []
+    for c in load("cards.toml")["card"]:
+        if c["timing"] not in ("climate", "movement", "birth", "survival"):
+            raise DataError(f"evo/cards.toml: card {c['name']!r} has an unknown timing {c['timing']!r}")
+        out.append(Card(c["name"], c["timing"], c["target"], c["effect"], c["text"]))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def card_by_name() -> dict[str, Card]:
+    """Cards by name."""
+    return {c.name: c for c in cards()}
+
+
+@lru_cache(maxsize=1)
+def die() -> tuple[Face, ...]:
+    """The six faces of the combat die."""
+    faces = tuple(Face(f["name"], f["wins"]) for f in load("die.toml")["face"])
+    if len(faces) != 6:
+        raise DataError("evo/die.toml: the die needs six faces")
+    return faces
+
+
+@lru_cache(maxsize=1)
+def wheel() -> Wheel:
+    """The climate wheel from climate.toml."""
+    doc = load("climate.toml")
+    rings = []
+    for p in doc["position"]:
+        ring = {}
+        for r in RINGS:
+            for t in ([p["ideal"]] if r == "ideal" else p[r]):
+                ring[t] = r
+        if sorted(ring) != sorted(TERRAINS):
+            raise DataError("evo/climate.toml: every position must place each terrain in exactly one ring")
+        rings.append(ring)
+    return Wheel(tuple(rings), int(doc["start"]))
+
+
+@lru_cache(maxsize=1)
+def token_counts() -> dict[str, int]:
+    """Movement climate tokens by kind ("+1", "-1", "0", "+2") and how many of each."""
+    return {str(k): int(v) for k, v in load("climate.toml")["tokens"].items()}
+
+
+@lru_cache(maxsize=1)
+def normal_genes() -> dict[str, int]:
+    """The normal gene kinds and how many tokens of each."""
+    return {str(k): int(v) for k, v in load("genes.toml")["normal"].items()}
+
+
+@lru_cache(maxsize=1)
+def unique_genes() -> tuple[tuple[str, ...], int]:
+    """The twelve unique gene names and how many enter each game."""
+    u = load("genes.toml")["unique"]
+    return tuple(u["names"]), int(u["in_game"])

@@ -11,6 +11,7 @@ from fauna_cli import exitcodes
 from fauna_cli.files import FileProblem, read_text
 from fauna_cli.render import FORMATS, dump_json, style, table
 from rules.core.errors import FaunaError
+from rules.core.limits import MAX_CASE_BYTES, escape_control
 from rules.fauna.cases import Case, CaseResult, parse_cases, run_case, show
 
 
@@ -28,9 +29,11 @@ def case_files(paths: tuple[str, ...]) -> list[Path]:
             out.append(p)
         else:
             raise FileProblem(f"{raw}: no such case file or folder")
+    seen: set[Path] = set()
     unique: list[Path] = []
-    for p in out:
-        if p not in unique:
+    for p in out:  # a set: a long list of files stays linear
+        if p not in seen:
+            seen.add(p)
             unique.append(p)
     return unique
 
@@ -40,7 +43,7 @@ def load_cases(paths: tuple[str, ...]) -> list[Case]:
     cases: list[Case] = []
     for f in case_files(paths):
         where = f.as_posix()
-        cases += parse_cases(read_text(f, "case file"), where, base_dir=f.resolve().parent)
+        cases += parse_cases(read_text(f, "case file", MAX_CASE_BYTES), where, base_dir=f.resolve().parent)
     return cases
 
 
@@ -69,7 +72,7 @@ def check(paths, fmt) -> None:
     try:
         results = [run_case(c) for c in load_cases(paths)]
     except FaunaError as exc:
-        click.echo(f"fauna: {exc}", err=True)
+        click.echo(f"fauna: {escape_control(str(exc))}", err=True)
         sys.exit(exitcodes.code_for(exc))
     counts = summary(results)
     if fmt == "json":

@@ -13,6 +13,7 @@ from fauna_cli.render import (FORMATS, RoundReports, dump_json, front_lines, mov
                               table, winners_line)
 from fauna_cli.replay_cmd import pick_round, round_reports
 from rules.core.errors import FaunaError, IllegalMove, UnknownName
+from rules.core.limits import ProgressGuard
 from rules.core.names import normalize, suggest
 from rules.fauna.bots import make_bots
 from rules.fauna.game import State
@@ -88,8 +89,10 @@ def bots_move(writer: LogWriter) -> list:
     state = writer.state
     bots = make_bots(state)
     events = []
+    guard = ProgressGuard()  # a table that pays next to nothing must not spin forever
     while not state.is_over and bots[state.to_move_index] is not None:
         events += writer.play(state.to_move, bots[state.to_move_index].choose(state))
+        guard.see(state.round, state.score)
     return events
 
 

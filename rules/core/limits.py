@@ -220,6 +220,7 @@ def nesting_depth(text: str, toml: bool = False, limit: int = MAX_NESTING) -> tu
     return deepest, over
 
 
+_LONG_NUMBER = re.compile(r"[0-9][0-9_]{4000,}")
 _TOML_POS = re.compile(r"\s*\(at line (\d+), column (\d+)\)")
 
 
@@ -238,9 +239,12 @@ def load_toml(text: str, max_nesting: int = MAX_NESTING) -> dict:
             raise InputRefused(f"malformed TOML: {detail} (column {m.group(2)})", int(m.group(1))) from None
         raise InputRefused(f"malformed TOML: {detail}", max(text.count("\n"), 1)) from None
     except (ValueError, RecursionError, MemoryError) as exc:  # int() of too many digits, too deep
-        line = None
-        raise InputRefused(f"TOML that cannot be read safely: {type(exc).__name__}: "
-                           f"{excerpt(str(exc))}", line) from None
+        m = _LONG_NUMBER.search(text)
+        if m:
+            digits = len(m.group(0).replace("_", ""))
+            raise InputRefused(f"a number of {digits:,} digits; at most {MAX_INT_DIGITS} are allowed",
+                               text.count("\n", 0, m.start()) + 1) from None
+        raise InputRefused(f"TOML that cannot be read safely ({type(exc).__name__})") from None
 
 
 def _bounded_int(text: str) -> int:

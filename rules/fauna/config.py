@@ -179,14 +179,14 @@ def validate_players(players: tuple[PlayerSpec, ...], where: str) -> None:
         seen.add(n.lower())
 
 
-def load_table(value, where: str, base_dir: Path | None, confine: bool = True) -> ScoringTable:
+def load_table(value, where: str, base_dir: Path | None) -> ScoringTable:
     """A preset from a bundled name, an inline table, or the path of a table file.
 
     A config file may point only at a `.toml` table file in its own folder or below it (after symbolic
     links), of at most MAX_CONFIG_BYTES, read once: a config travels between players, and its table is
-    copied into the game file, so it must not reach /etc, /proc or devices. `confine=False` is for a
-    path the user typed on the command line (`simulate --preset`), which may be anywhere but is read
-    the same careful way.
+    copied into the game file, so it must not reach /etc, /proc or devices. Without `base_dir` (no
+    config file: a path the user typed on the command line, `simulate --preset`) the file may be
+    anywhere, but it is read the same careful way.
     """
     if isinstance(value, dict):
         return ScoringTable.from_dict(value, f"{where}: game.preset")
@@ -206,8 +206,8 @@ def load_table(value, where: str, base_dir: Path | None, confine: bool = True) -
         raise ConfigError(f"{where}: game.preset = {shown}: a table file's name must end in .toml", "game.preset")
     if base_dir is not None and not path.is_absolute():
         path = base_dir / path
-    if confine:
-        root = Path(os.path.realpath(base_dir if base_dir is not None else "."))
+    if base_dir is not None:
+        root = Path(os.path.realpath(base_dir))
         real = Path(os.path.realpath(path))
         if Path(value).is_absolute() or (real != root and root not in real.parents):
             raise ConfigError(f"{where}: game.preset = {shown}: a table file must be in the config's folder or "

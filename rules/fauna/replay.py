@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass
 
 from rules.core.errors import ConfigError, FaunaError, IllegalMove, ReplayMismatch
+from rules.core.limits import MAX_LINE_CHARS, InputRefused, check_lines, excerpt, load_json, raw_decode_json
 from rules.fauna import data
 from rules.fauna.animals import Deck, deck_files
 from rules.fauna.board import Board
@@ -46,7 +47,7 @@ EDITED = "this line was edited, or a line just before it was removed, added or m
 HEADER_KEYS = ("fauna-log", "seed", "data", "preset", "units", "cards", "start", "goal", "player")
 
 _LINE = re.compile(r"^(.*) @([0-9a-f]{%d})$" % HASH_DIGITS, re.S)
-_MOVE = re.compile(r"^(\d+) ([^:]+): (.+)$", re.S)
+_MOVE = re.compile(r"^([0-9]{1,20}) ([^:]+): (.+)$", re.S)
 _FINGERPRINT = re.compile(r"^sha256:([0-9a-f]{64})$")
 _NUMBER = re.compile(r"^(0|[1-9][0-9]{0,19})$")
 
@@ -251,8 +252,7 @@ def decode_log(raw: bytes, source: str) -> str:
 
 
 def _short(text: str, width: int = 90) -> str:
-    r = repr(text)
-    return r if len(r) <= width else r[:width - 4] + "...'"
+    return excerpt(text, width - 2)
 
 
 class _Reader:
@@ -264,6 +264,13 @@ class _Reader:
             text = text[1:]
         if not text:
             raise LogFormatError(f"{source}:1: the file is empty: not a fauna game log")
+        if not text.startswith(f"{FORMAT} ") and not f"{FORMAT} {VERSION}".startswith(text):  # a prefix: cut short
+            raise LogFormatError(f"{source}:1: not a fauna game log: the first line should be "
+                                 f"'{FORMAT} {VERSION} @...', found {_short(text.split(chr(10), 1)[0], 40)}")
+        try:
+            check_lines(text, MAX_LINE_CHARS)
+        except InputRefused as exc:
+            raise LogFormatError(f"{source}:{exc.line}: {exc.message}: not a fauna log line") from None
         if not text.endswith("\n"):
             n = text.count("\n") + 1
             raise ReplayMismatch(f"{source}:{n}: the last line has no line end: the file was cut short", n)
@@ -466,8 +473,8 @@ def _header_value(rd: _Reader, i: int, key: str, value: str):
     if key == "fauna-log":
         raise LogFormatError(f"{rd.where(i)}: a second '{FORMAT}' line inside the header")
     try:
-        v = json.loads(value)
-    except ValueError:
+        v = load_json(value)
+    except InputRefused:
         raise LogFormatError(f"{rd.where(i)}: {key} must be a JSON value such as \"metric\", found "
                              f"{_short(value)}") from None
     if key == "preset":
@@ -482,14 +489,13 @@ def _header_value(rd: _Reader, i: int, key: str, value: str):
 
 
 def _player_value(rd: _Reader, i: int, value: str) -> dict:
-    dec = json.JSONDecoder()
     try:
-        name, end = dec.raw_decode(value)
+        name, end = raw_decode_json(value)
         rest = value[end:]
-        extra = json.loads(rest[1:]) if rest.startswith(" ") else None
+        extra = load_json(rest[1:]) if rest.startswith(" ") else None
         if rest and extra is None:
             raise ValueError
-    except ValueError:
+    except (ValueError, InputRefused):
         raise LogFormatError(f"{rd.where(i)}: expected 'player \"NAME\"' with an optional {{\"bot\": ...}}, found "
                              f"{_short(value)}") from None
     if not isinstance(name, str) or (extra is not None and not isinstance(extra, dict)):

@@ -31,8 +31,18 @@ class LazyGroup(click.Group):
         return super().get_command(ctx, name)
 
 
+class _OutputClosed(Exception):
+    """The reader of our output went away; carried past click, which would exit 1 on a broken pipe."""
+
+
 class FaunaGroup(LazyGroup):
     """A click group that turns engine errors into one line and the documented exit code."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            raise _OutputClosed from None
 
     def main(self, *args, **kwargs):
         kwargs.setdefault("standalone_mode", True)
@@ -40,7 +50,7 @@ class FaunaGroup(LazyGroup):
             rv = super().main(*args, **{**kwargs, "standalone_mode": False})
         except click.exceptions.Exit as exc:
             sys.exit(exc.exit_code)
-        except BrokenPipeError:  # the reader went away (`fauna ... | head -1`): stop quietly, as CLI tools do
+        except (BrokenPipeError, _OutputClosed):  # the reader went away (`fauna ... | head -1`): stop quietly
             _quiet_broken_pipe()
         except click.ClickException as exc:
             exc.show()

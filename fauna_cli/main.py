@@ -53,6 +53,8 @@ class FaunaGroup(LazyGroup):
         except (BrokenPipeError, _OutputClosed):  # the reader went away (`fauna ... | head -1`): stop quietly
             _quiet_broken_pipe()
         except click.ClickException as exc:
+            plain = exc.format_message
+            exc.format_message = lambda: escape_control(plain())  # an argument may hold control characters
             exc.show()
             sys.exit(exc.exit_code)
         except click.exceptions.Abort:

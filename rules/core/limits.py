@@ -221,6 +221,7 @@ def nesting_depth(text: str, toml: bool = False, limit: int = MAX_NESTING) -> tu
 
 
 _LONG_NUMBER = re.compile(r"[0-9][0-9_]{4000,}")
+_BIG_LITERAL = re.compile(r"0[xob][0-9a-fA-F_]{15,}|[0-9][0-9_]{20,}")
 _TOML_POS = re.compile(r"\s*\(at line (\d+), column (\d+)\)")
 
 
@@ -230,7 +231,7 @@ def load_toml(text: str, max_nesting: int = MAX_NESTING) -> dict:
     if over:
         raise InputRefused(f"arrays or tables nested more than {max_nesting} deep", over)
     try:
-        return tomllib.loads(text)
+        doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
         m = _TOML_POS.search(msg)
@@ -245,6 +246,28 @@ def load_toml(text: str, max_nesting: int = MAX_NESTING) -> dict:
             raise InputRefused(f"a number of {digits:,} digits; at most {MAX_INT_DIGITS} are allowed",
                                text.count("\n", 0, m.start()) + 1) from None
         raise InputRefused(f"TOML that cannot be read safely ({type(exc).__name__})") from None
+    try:
+        _check_numbers(doc, ())
+    except InputRefused as exc:
+        m = _BIG_LITERAL.search(text)
+        raise InputRefused(exc.message, text.count("\n", 0, m.start()) + 1 if m else None) from None
+    return doc
+
+
+_INT_LIMIT = 10**MAX_INT_DIGITS
+
+
+def _check_numbers(value, path: tuple) -> None:
+    """Refuse whole numbers of more than MAX_INT_DIGITS digits anywhere (TOML's 0x/0o/0b forms escape int()'s limit)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _check_numbers(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _check_numbers(v, (*path, i))
+    elif isinstance(value, int) and not isinstance(value, bool) and not -_INT_LIMIT < value < _INT_LIMIT:
+        where = ".".join(str(p) for p in path) or "a value"
+        raise InputRefused(f"{escape_control(where)}: a whole number of more than {MAX_INT_DIGITS} digits")
 
 
 def _bounded_int(text: str) -> int:

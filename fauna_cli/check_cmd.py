@@ -50,11 +50,13 @@ def load_cases(paths: tuple[str, ...]) -> list[Case]:
 def result_row(r: CaseResult) -> list[str]:
     """One table row: result, case, where, and for a failure what differs, expected and actual side by side."""
     c = r.case
+    name, where = escape_control(c.name), escape_control(c.location)  # from the file: shown, never obeyed
     if r.passed:
-        return ["pass", c.name, c.location, "", "", ""]
+        return ["pass", name, where, "", "", ""]
     bad = r.failures
-    return [style("FAIL", fg="red", bold=True), c.name, c.location, "; ".join(k.key for k in bad),
-            "; ".join(show(k.expected) for k in bad), "; ".join(show(k.actual) for k in bad)]
+    return [style("FAIL", fg="red", bold=True), name, where, escape_control("; ".join(k.key for k in bad)),
+            escape_control("; ".join(show(k.expected) for k in bad)),
+            escape_control("; ".join(show(k.actual) for k in bad))]
 
 
 def summary(results: list[CaseResult]) -> dict:

@@ -115,8 +115,20 @@ class Workspace:
 # -- the readers --------------------------------------------------------------------------------------------------
 
 def read_config(ws: Workspace, data: bytes) -> Outcome:
+    """`play` reads the config; a config it accepts must also make a game file that `pbem status` reads back."""
     path = ws.write("cfg.toml", data)
-    return check_outcome("config", invoke(["play", "--config", path, "--moves", "-", "--format", "json"], b""))
+    played = check_outcome("config", invoke(["play", "--config", path, "--moves", "-", "--format", "json"], b""))
+    if played.problem or played.code != 0:
+        return played
+    game = ws.path("cfg.fauna")
+    new = check_outcome("config", invoke(["pbem", "new", "--config", path, "--out", game, "--force"]))
+    if new.problem or new.code != 0:
+        new.problem = new.problem or f"play accepted the config but pbem new refuses it: {new.stderr!r}"
+        return new
+    status = check_outcome("config", invoke(["pbem", "status", game]))
+    if status.problem is None and status.code != 0:
+        status.problem = f"pbem new accepted the config but pbem status refuses the file: {status.stderr!r}"
+    return status
 
 
 def read_preset(ws: Workspace, data: bytes) -> Outcome:

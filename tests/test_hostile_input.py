@@ -366,6 +366,13 @@ def test_a_received_game_file_with_an_escape_sequence_in_a_name(tmp_path):
         assert "\x1b" not in result.stdout + result.stderr and "\\x1b" in line
 
 
+def test_a_case_file_cannot_write_escape_sequences_to_the_terminal(tmp_path):
+    (tmp_path / "c.toml").write_text('[[case]]\nname = "FAQ \\u001b]0;pwned\\u0007"\nrule = "r"\n'
+                                     'source = "reference-manual"\nneighbors = "Tasmania"\nexpect = ["Japan"]\n')
+    result = fauna(["check", str(tmp_path / "c.toml")])
+    assert result.exit_code == 1 and "\x1b" not in result.stdout and "FAQ \\x1b]0;pwned\\x07" in result.stdout
+
+
 def test_escape_control_and_excerpt():
     assert escape_control("plain text, é 山田") == "plain text, é 山田"
     assert escape_control("a\x1b[2Jb\u202e\u2028\x00") == "a\\x1b[2Jb\\u202e\\u2028\\x00"

@@ -8,8 +8,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rules.core.errors import ConfigError
-from rules.core.limits import MAX_CONFIG_BYTES, MAX_GOAL, InputRefused, check_int_range, check_name, escape_control, \
-    load_toml, read_bounded_text
+from rules.core.limits import (
+    MAX_CONFIG_BYTES,
+    MAX_GOAL,
+    InputRefused,
+    check_int_range,
+    check_name,
+    escape_control,
+    load_toml,
+    read_bounded_text,
+)
 from rules.core.names import normalize, suggest
 from rules.fauna.scoring import PRESET_NAMES, ScoringTable, preset
 

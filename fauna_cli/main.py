@@ -171,7 +171,8 @@ def new_config(path, force) -> None:
         click.echo(text, nl=False)
         return
     create_file(path, text, force)
-    click.echo(f"Wrote {path}; edit it, then: fauna play --config {path}")
+    shown = escape_control(path)
+    click.echo(f"Wrote {shown}; edit it, then: fauna play --config {shown}")
 
 
 @cli.group("map")

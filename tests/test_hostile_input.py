@@ -373,6 +373,11 @@ def test_a_case_file_cannot_write_escape_sequences_to_the_terminal(tmp_path):
     assert result.exit_code == 1 and "\x1b" not in result.stdout and "FAQ \\x1b]0;pwned\\x07" in result.stdout
 
 
+def test_paths_typed_as_arguments_are_echoed_escaped(cfg):
+    result = fauna(["new-config", "x\x1b]0;t\x07.toml"])
+    assert result.exit_code == 0 and "\x1b" not in result.stdout and "x\\x1b]0;t\\x07.toml" in result.stdout
+
+
 def test_escape_control_and_excerpt():
     assert escape_control("plain text, é 山田") == "plain text, é 山田"
     assert escape_control("a\x1b[2Jb\u202e\u2028\x00") == "a\\x1b[2Jb\\u202e\\u2028\\x00"

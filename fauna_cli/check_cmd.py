@@ -11,6 +11,7 @@ from fauna_cli import exitcodes
 from fauna_cli.files import FileProblem, read_text
 from fauna_cli.render import FORMATS, dump_json, style, table
 from rules.core.errors import FaunaError
+from rules.core.limits import MAX_CASE_BYTES, escape_control
 from rules.fauna.cases import Case, CaseResult, parse_cases, run_case, show
 
 
@@ -28,9 +29,11 @@ def case_files(paths: tuple[str, ...]) -> list[Path]:
             out.append(p)
         else:
             raise FileProblem(f"{raw}: no such case file or folder")
+    seen: set[Path] = set()
     unique: list[Path] = []
-    for p in out:
-        if p not in unique:
+    for p in out:  # a set: a long list of files stays linear
+        if p not in seen:
+            seen.add(p)
             unique.append(p)
     return unique
 
@@ -55,7 +58,7 @@ def load_cases(paths: tuple[str, ...]) -> list[tuple[object, Case]]:
     cases: list[tuple[object, Case]] = []
     for f in case_files(paths):
         where = f.as_posix()
-        text = read_text(f, "case file")
+        text = read_text(f, "case file", MAX_CASE_BYTES)
         game = case_game(text, where)
         if game == "fauna":
             cases += [(None, c) for c in parse_cases(text, where, base_dir=f.resolve().parent)]
@@ -71,11 +74,13 @@ def load_cases(paths: tuple[str, ...]) -> list[tuple[object, Case]]:
 def result_row(r: CaseResult) -> list[str]:
     """One table row: result, case, where, and for a failure what differs, expected and actual side by side."""
     c = r.case
+    name, where = escape_control(c.name), escape_control(c.location)  # from the file: shown, never obeyed
     if r.passed:
-        return ["pass", c.name, c.location, "", "", ""]
+        return ["pass", name, where, "", "", ""]
     bad = r.failures
-    return [style("FAIL", fg="red", bold=True), c.name, c.location, "; ".join(k.key for k in bad),
-            "; ".join(show(k.expected) for k in bad), "; ".join(show(k.actual) for k in bad)]
+    return [style("FAIL", fg="red", bold=True), name, where, escape_control("; ".join(k.key for k in bad)),
+            escape_control("; ".join(show(k.expected) for k in bad)),
+            escape_control("; ".join(show(k.actual) for k in bad))]
 
 
 def summary(results: list[CaseResult]) -> dict:
@@ -93,7 +98,7 @@ def check(paths, fmt) -> None:
     try:
         results = [run_case(c) if rules is None else rules.run_case(c) for rules, c in load_cases(paths)]
     except FaunaError as exc:
-        click.echo(f"fauna: {exc}", err=True)
+        click.echo(f"fauna: {escape_control(str(exc))}", err=True)
         sys.exit(exitcodes.code_for(exc))
     counts = summary(results)
     if fmt == "json":

@@ -10,10 +10,12 @@ USAGE = 2         # bad usage, unknown name, bad config or data, unreadable file
 ILLEGAL_MOVE = 3  # an illegal or unparseable move
 NOT_VERIFIED = 4  # a replay or game file that does not verify
 INTERNAL = 70     # a bug in fauna itself (please report it)
+BROKEN_PIPE = 141  # the output was closed early (`fauna ... | head`): 128 + SIGPIPE, as for other CLI tools
 
 HELP = """Exit codes: 0 success; 1 a "no" answer or a failed check; 2 bad usage, unknown name,
 bad config or unreadable file; 3 an illegal or unparseable move; 4 a replay or game file
-that does not verify; 70 an internal error (a bug: please report it)."""
+that does not verify; 70 an internal error (a bug: please report it); 141 the output was
+closed early (e.g. piped into head)."""
 
 
 def code_for(error: BaseException) -> int:

@@ -1,4 +1,11 @@
-"""Game files on disk: read and verify them, and update them under a lock, atomically, so none is half-written."""
+"""Game files on disk: read and verify them, and update them under a lock, atomically, so none is half-written.
+
+The lock is `TARGET.lock` beside the file a path finally names (symbolic links followed), so two links
+to one game take one lock and a write through a link updates the game itself. Writes go through
+files.atomic_write (regular, writable files only). A temporary file left by a killed writer is removed
+by the next command that touches the game: writers under the lock, readers when they can take the lock
+at once (a reader never waits, and never creates a lock file when there is nothing to clean).
+"""
 
 from __future__ import annotations
 
@@ -12,8 +19,9 @@ from typing import Callable, Iterator
 import click
 
 from fauna_cli import exitcodes
-from fauna_cli.files import FileProblem, atomic_write, read_bytes
+from fauna_cli.files import FileProblem, atomic_write, read_bytes, temp_pattern, write_target
 from rules.core.errors import FaunaError
+from rules.core.limits import MAX_LOG_BYTES, escape_control
 from rules.fauna.replay import LoadedLog, decode_log, load_log
 
 try:
@@ -32,22 +40,28 @@ def lock_path(path: Path) -> Path:
 
 
 @contextmanager
-def game_lock(path: str | Path) -> Iterator[None]:
-    """Hold the game's lock for an update, or raise GameBusy at once if someone else holds it."""
-    path = Path(path)
+def game_lock(path: str | Path) -> Iterator[Path]:
+    """Hold the game's lock for an update, or raise GameBusy at once if someone else holds it.
+
+    Locks the file the path finally names (after symbolic links), which must be a regular, writable
+    file or not exist yet; yields that target path.
+    """
+    shown = escape_control(str(path))
+    target = write_target(path)
     if fcntl is None:  # pragma: no cover
         raise FaunaError("locking game files needs a POSIX system (fcntl.flock)")
+    lock = lock_path(target)
     try:
-        fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o666)
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0), 0o666)
     except OSError as exc:
-        raise FileProblem(f"{lock_path(path)}: cannot open the lock file: {exc.strerror}") from None
+        raise FileProblem(f"{escape_control(str(lock))}: cannot open the lock file: {exc.strerror}") from None
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise GameBusy(f"{path}: the game is being updated by someone else; try again in a moment") from None
+            raise GameBusy(f"{shown}: the game is being updated by someone else; try again in a moment") from None
         try:
-            yield
+            yield target
         finally:
             fcntl.flock(fd, fcntl.LOCK_UN)
     finally:
@@ -60,8 +74,10 @@ def load_game(path: str | Path, *, ignore_data_change: bool = False, until: int 
     The first line names the game ('fauna-log 2', 'arctic-log 1', ...): Fauna's own reader gives a
     LoadedLog, every other game's the shared reader's LoadedGame.
     """
-    source = str(path)
-    text = decode_log(read_bytes(path, "game file"), source)
+    source = escape_control(str(path))
+    raw = read_bytes(path, "game file", MAX_LOG_BYTES)
+    clean_if_idle(path)
+    text = decode_log(raw, source)
     first = text.lstrip("\ufeff").split("\n", 1)[0]
     if not first.startswith("fauna-log "):
         from rules.core.log import load_game_log
@@ -73,30 +89,46 @@ def load_game(path: str | Path, *, ignore_data_change: bool = False, until: int 
     return load_log(text, source, ignore_data_change=ignore_data_change, until=until)
 
 
-def remove_stale_temps(path: Path) -> None:
-    """Delete temporary files left by an update that was killed before its rename (call under the lock)."""
-    folder = path.parent if str(path.parent) else Path(".")
-    prefix = f".{path.name}."
+def stale_temps(target: Path) -> list[Path]:
+    """Temporary files of `atomic_write` for this target (exactly its naming pattern, no other game's)."""
+    folder = target.parent if str(target.parent) else Path(".")
+    pattern = temp_pattern(target.name)
     try:
         names = os.listdir(folder)
     except OSError:
-        return
-    for name in names:
-        if name.startswith(prefix) and name.endswith(".tmp"):
-            try:
-                os.unlink(folder / name)
-            except OSError:
-                pass
+        return []
+    return [folder / name for name in names if pattern.fullmatch(name)]
+
+
+def remove_stale_temps(path: Path) -> None:
+    """Delete temporary files left by an update that was killed before its rename (call under the lock)."""
+    for tmp in stale_temps(Path(os.path.realpath(path))):
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+
+
+def clean_if_idle(path: str | Path) -> None:
+    """For readers: remove a killed writer's temporary files if there are any and the lock is free right now."""
+    try:
+        target = Path(os.path.realpath(path))
+        if not stale_temps(target):
+            return
+        with game_lock(path):
+            remove_stale_temps(target)
+    except (FaunaError, OSError):
+        pass  # busy, read-only folder or not a writable file: a reader leaves it to the next writer
 
 
 def create_game(path: str | Path, text: str, force: bool = False) -> None:
     """Write a new game file, refusing to overwrite one unless `force`."""
-    path = Path(path)
-    with game_lock(path):
-        if path.exists() and not force:
-            raise FileProblem(f"{path}: exists already; choose another name or use --force to replace it")
-        remove_stale_temps(path)
-        atomic_write(path, text)
+    with game_lock(path) as target:
+        if target.exists() and not force:
+            raise FileProblem(f"{escape_control(str(path))}: exists already; choose another name or use --force to "
+                              "replace it")
+        remove_stale_temps(target)
+        atomic_write(target, text)
 
 
 def update_game(path: str | Path, change: Callable[[LoadedLog], tuple[str, object]], *,
@@ -105,13 +137,30 @@ def update_game(path: str | Path, change: Callable[[LoadedLog], tuple[str, objec
 
     `change` returns (new text, result); the result is handed back. Nothing is written if it raises.
     """
-    path = Path(path)
-    with game_lock(path):
-        remove_stale_temps(path)
+    with game_lock(path) as target:
+        remove_stale_temps(target)
         loaded = load_game(path, ignore_data_change=ignore_data_change)
         text, result = change(loaded)
-        atomic_write(path, text)
+        atomic_write(target, text)
     return result
+
+
+@contextmanager
+def log_session(path: str | Path | None, force: bool = False) -> Iterator[None]:
+    """`play --log`: refuse an existing file unless `force`, then hold the game's lock while the game is played.
+
+    Holding the lock for the whole session keeps `pbem move` off a log that `play` is still rewriting,
+    and lets the session's start remove the temporary files a killed earlier session left.
+    """
+    if path is None:
+        yield
+        return
+    with game_lock(path) as target:
+        if target.exists() and not force:
+            raise FileProblem(f"{escape_control(str(path))}: exists already; choose another name or use --force "
+                              "to replace it")
+        remove_stale_temps(target)
+        yield
 
 
 def one_line_errors(func):
@@ -122,11 +171,13 @@ def one_line_errors(func):
         try:
             return func(*args, **kwargs)
         except FaunaError as exc:
-            click.echo(f"fauna: {exc}", err=True)
+            click.echo(f"fauna: {escape_control(str(exc))}", err=True)
             sys.exit(exitcodes.code_for(exc))
+        except BrokenPipeError:
+            raise  # the group's main exits quietly
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
-            click.echo(f"fauna: {where}{exc.strerror or exc}", err=True)
+            click.echo(f"fauna: {escape_control(where + str(exc.strerror or exc))}", err=True)
             sys.exit(exitcodes.USAGE)
 
     return wrapper

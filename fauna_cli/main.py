@@ -10,6 +10,7 @@ import click
 from fauna_cli import exitcodes
 from fauna_cli.render import FORMATS, dump_json, table
 from rules.core.errors import FaunaError, UnknownArea
+from rules.core.limits import escape_control, excerpt
 from rules.fauna import Board
 
 
@@ -45,8 +46,18 @@ class LazyGroup(click.Group):
         return super().get_command(ctx, name)
 
 
+class _OutputClosed(Exception):
+    """The reader of our output went away; carried past click, which would exit 1 on a broken pipe."""
+
+
 class FaunaGroup(LazyGroup):
     """A click group that turns engine errors into one line and the documented exit code."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            raise _OutputClosed from None
 
     def main(self, *args, **kwargs):
         kwargs.setdefault("standalone_mode", True)
@@ -54,25 +65,40 @@ class FaunaGroup(LazyGroup):
             rv = super().main(*args, **{**kwargs, "standalone_mode": False})
         except click.exceptions.Exit as exc:
             sys.exit(exc.exit_code)
+        except (BrokenPipeError, _OutputClosed):  # the reader went away (`fauna ... | head -1`): stop quietly
+            _quiet_broken_pipe()
         except click.ClickException as exc:
+            plain = exc.format_message
+            exc.format_message = lambda: escape_control(plain())  # an argument may hold control characters
             exc.show()
             sys.exit(exc.exit_code)
         except click.exceptions.Abort:
             click.echo("Aborted.", err=True)
             sys.exit(130)
         except FaunaError as exc:
-            click.echo(f"fauna: {exc}", err=True)
+            click.echo(f"fauna: {escape_control(str(exc))}", err=True)
             sys.exit(exitcodes.code_for(exc))
         except OSError as exc:
-            click.echo(f"fauna: {exc.filename or ''}{': ' if exc.filename else ''}{exc.strerror or exc}", err=True)
+            where = f"{exc.filename}: " if exc.filename else ""
+            click.echo(f"fauna: {escape_control(where + str(exc.strerror or exc))}", err=True)
             sys.exit(exitcodes.USAGE)
         except Exception as exc:  # a bug: still one line, unless asked for the traceback
             if os.environ.get("FAUNA_DEBUG"):
                 raise
-            click.echo(f"fauna: internal error: {type(exc).__name__}: {exc} (set FAUNA_DEBUG=1 for details; "
-                       "please report it)", err=True)
+            click.echo(f"fauna: internal error: {type(exc).__name__}: {excerpt(str(exc), 200)} (set FAUNA_DEBUG=1 "
+                       "for details; please report it)", err=True)
             sys.exit(exitcodes.INTERNAL)
         sys.exit(rv if isinstance(rv, int) else exitcodes.OK)
+
+
+def _quiet_broken_pipe() -> None:
+    """Exit with BROKEN_PIPE and no message; stdout is pointed at /dev/null so the final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real stdout (tests): nothing to flush
+        pass
+    sys.exit(exitcodes.BROKEN_PIPE)
 
 
 def _complete_area(ctx, param, incomplete):
@@ -105,38 +131,40 @@ def cli() -> None:
               help="Play a move script ('-' for stdin) instead of prompting.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False),
               help="Keep the replay log of the game in FILE (rewritten atomically after every move).")
+@click.option("--force", is_flag=True, help="Replace an existing --log FILE.")
 @FORMAT_OPTION
-def play(config_path, seed, moves_path, log_path, fmt) -> None:
+def play(config_path, seed, moves_path, log_path, force, fmt) -> None:
     """Play a game: hot-seat at this terminal, or from a move script. Computer players move by themselves."""
-    from fauna_cli.files import read_text
     from fauna_cli.gameconfig import config_document, game_of, start_game
+    from fauna_cli.gamefile import log_session
 
     if config_path is not None and game_of(*config_document(config_path)[:2]) != "fauna":
-        _play_other(config_path, seed, moves_path, log_path, fmt)
+        _play_other(config_path, seed, moves_path, log_path, force, fmt)
         return
     from fauna_cli.play import run_interactive, run_script
 
+    if moves_path is None and fmt == "json":
+        raise click.UsageError("--format json needs --moves (interactive play prints tables)")
     state, drawn = start_game(config_path, seed)
     cfg, seed = state.config, state.seed
-    if fmt != "json":
-        click.echo(f"Seed {seed}{' (drawn; replay with --seed ' + str(seed) + ')' if drawn else ''}; "
-                   f"players: {', '.join(state.names)}; goal {state.goal} points; {cfg.table.name} scoring, "
-                   f"{cfg.units}, {cfg.cards} cards.")
-    if moves_path is not None:
-        text = sys.stdin.read() if moves_path == "-" else read_text(moves_path, "move script")
-        code = run_script(state, text, "<stdin>" if moves_path == "-" else moves_path, fmt, log_path)
-    else:
-        if fmt == "json":
-            raise click.UsageError("--format json needs --moves (interactive play prints tables)")
-        code = run_interactive(state, fmt, log_path)
+    text = None if moves_path is None else read_script(moves_path)
+    with log_session(log_path, force):
+        if fmt != "json":
+            click.echo(f"Seed {seed}{' (drawn; replay with --seed ' + str(seed) + ')' if drawn else ''}; "
+                       f"players: {', '.join(state.names)}; goal {state.goal} points; {cfg.table.name} scoring, "
+                       f"{cfg.units}, {cfg.cards} cards.")
+        if text is not None:
+            code = run_script(state, text, "<stdin>" if moves_path == "-" else moves_path, fmt, log_path)
+        else:
+            code = run_interactive(state, fmt, log_path)
     sys.exit(code)
 
 
-def _play_other(config_path, seed, moves_path, log_path, fmt) -> None:
+def _play_other(config_path, seed, moves_path, log_path, force, fmt) -> None:
     """`fauna play` for a game other than Fauna, through its RULES (fauna_cli/anygame.py)."""
     from fauna_cli import anygame
-    from fauna_cli.files import read_text
     from fauna_cli.gameconfig import draw_seed, load_any_config
+    from fauna_cli.gamefile import log_session
 
     rules, config = load_any_config(config_path)
     if seed is None:
@@ -144,18 +172,38 @@ def _play_other(config_path, seed, moves_path, log_path, fmt) -> None:
     drawn = seed is None
     if drawn:
         seed = draw_seed()
+    if moves_path is None and fmt == "json":
+        raise click.UsageError("--format json needs --moves (interactive play prints tables)")
     state = rules.new_state(config, seed)
-    if fmt != "json":
-        click.echo(f"{rules.title}: seed {seed}{' (drawn; replay with --seed ' + str(seed) + ')' if drawn else ''}; "
-                   f"players: {', '.join(state.names)}.")
-    if moves_path is not None:
-        text = sys.stdin.read() if moves_path == "-" else read_text(moves_path, "move script")
-        code = anygame.run_script(rules, state, text, "<stdin>" if moves_path == "-" else moves_path, fmt, log_path)
-    else:
-        if fmt == "json":
-            raise click.UsageError("--format json needs --moves (interactive play prints tables)")
-        code = anygame.run_interactive(rules, state, fmt, log_path)
+    text = None if moves_path is None else read_script(moves_path)
+    with log_session(log_path, force):
+        if fmt != "json":
+            click.echo(f"{rules.title}: seed {seed}{' (drawn; replay with --seed ' + str(seed) + ')' if drawn else ''}"
+                       f"; players: {', '.join(state.names)}.")
+        if text is not None:
+            code = anygame.run_script(rules, state, text, "<stdin>" if moves_path == "-" else moves_path, fmt,
+                                      log_path)
+        else:
+            code = anygame.run_interactive(rules, state, fmt, log_path)
     sys.exit(code)
+
+
+def read_script(path: str) -> str:
+    """A move script from FILE or stdin ('-'): bounded, UTF-8, every error naming the file and line."""
+    from fauna_cli.files import FileProblem, read_text
+    from rules.core.limits import MAX_SCRIPT_BYTES, InputRefused, check_lines, decode_utf8
+
+    if path != "-":
+        return read_text(path, "move script", MAX_SCRIPT_BYTES)
+    raw = sys.stdin.buffer.read(MAX_SCRIPT_BYTES + 1)
+    try:
+        if len(raw) > MAX_SCRIPT_BYTES:
+            raise InputRefused(f"more than {MAX_SCRIPT_BYTES:,} bytes; a move script may have at most that many", 1)
+        text = decode_utf8(raw)
+        check_lines(text)
+    except InputRefused as exc:
+        raise FileProblem(f"<stdin>:{exc.line}: {exc.message}") from None
+    return text
 
 
 @cli.command("new-config")
@@ -165,7 +213,7 @@ def _play_other(config_path, seed, moves_path, log_path, fmt) -> None:
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 def new_config(path, game_name, force) -> None:
     """Write a commented default config to PATH (or print it)."""
-    from fauna_cli.files import atomic_write
+    from fauna_cli.files import create_file
     from fauna_cli.gameconfig import default_config_text
     if game_name == "fauna":
         text = default_config_text()
@@ -178,10 +226,9 @@ def new_config(path, game_name, force) -> None:
     if path is None:
         click.echo(text, nl=False)
         return
-    if os.path.exists(path) and not force:
-        raise click.UsageError(f"{path} exists; use --force to overwrite it")
-    atomic_write(path, text)
-    click.echo(f"Wrote {path}; edit it, then: fauna play --config {path}")
+    create_file(path, text, force)
+    shown = escape_control(path)
+    click.echo(f"Wrote {shown}; edit it, then: fauna play --config {shown}")
 
 
 @cli.group("map")

@@ -13,6 +13,7 @@ from fauna_cli.render import (FORMATS, RoundReports, dump_json, front_lines, mov
                               table, winners_line)
 from fauna_cli.replay_cmd import pick_round, round_reports
 from rules.core.errors import FaunaError, IllegalMove, UnknownName
+from rules.core.limits import ProgressGuard, escape_control
 from rules.core.names import normalize, suggest
 from rules.fauna.bots import make_bots
 from rules.fauna.game import State
@@ -45,7 +46,8 @@ def pbem() -> None:
 
 
 def _q(path: str) -> str:
-    return shlex.quote(str(path))
+    """A path quoted for a shell command shown to the user, control characters escaped."""
+    return escape_control(shlex.quote(str(path)))
 
 
 def _next_hint(game: str, state: State) -> str:
@@ -89,8 +91,10 @@ def bots_move(writer: LogWriter) -> list:
     state = writer.state
     bots = make_bots(state)
     events = []
+    guard = ProgressGuard()  # a table that pays next to nothing must not spin forever
     while not state.is_over and bots[state.to_move_index] is not None:
         events += writer.play(state.to_move, bots[state.to_move_index].choose(state))
+        guard.see(state.round, state.score)
     return events
 
 
@@ -139,12 +143,12 @@ def pbem_new(config_path, game, seed, force, fmt, key=None) -> None:
                               "head": {"line": len(writer.lines), "hash": writer.head}}),
                    nl=False)
         return
-    click.echo(f"Started {game}: seed {seed}{' (drawn)' if drawn else ''}; {_rules_line(state)}.")
+    click.echo(f"Started {escape_control(game)}: seed {seed}{' (drawn)' if drawn else ''}; {_rules_line(state)}.")
     click.echo()
     click.echo("\n".join(front_lines(state.front, state.round, state.names[state.start])))
     click.echo()
     click.echo(_next_hint(game, state))
-    click.echo(f"After each move, send {game} on to the other players.")
+    click.echo(f"After each move, send {escape_control(game)} on to the other players.")
 
 
 def _player_rows(state: State) -> list[list[str]]:
@@ -198,10 +202,10 @@ def pbem_status(game, ignore_data_change, fmt, player=None) -> None:
         click.echo(dump_json(doc), nl=False)
         return
     if state.is_over:
-        click.echo(f"{game}: finished after round {state.round}, {state.seq} moves. "
+        click.echo(f"{escape_control(game)}: finished after round {state.round}, {state.seq} moves. "
                    + winners_line(list(state.winners)))
     else:
-        click.echo(f"{game}: round {state.round}, move {state.seq + 1} next: {state.to_move} to move.")
+        click.echo(f"{escape_control(game)}: round {state.round}, move {state.seq + 1} next: {state.to_move} to move.")
         click.echo()
         click.echo("\n".join(front_lines(state.front, state.round, state.names[state.start])))
         taken = state.taken()
@@ -289,7 +293,7 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, 
         click.echo("\n".join(front_lines(state.front, state.round, state.names[state.start])))
         click.echo()
     replies = " and the computer players' replies" if state.history[-1][0] != name else ""
-    click.echo(f"Saved {game} after move {state.seq} ({name}'s move{replies}); history head: line {len(loaded.writer.lines)}, "
+    click.echo(f"Saved {escape_control(game)} after move {state.seq} ({name}'s move{replies}); history head: line {len(loaded.writer.lines)}, "
                f"hash {loaded.head}.")
     click.echo(_next_hint(game, state))
 
@@ -320,7 +324,7 @@ def pbem_show(game, round_no, ignore_data_change, fmt) -> None:
                                                        for rep in reports]}), nl=False)
         return
     if not reports:
-        click.echo(f"{game}: no round has been evaluated yet (round {state.round} is being played).")
+        click.echo(f"{escape_control(game)}: no round has been evaluated yet (round {state.round} is being played).")
         return
     for rep in reports:
         listed = ", ".join(f"{m['seq']} {m['player']}: {m['move']}" for m in moves.get(rep["round"], []))

@@ -11,6 +11,7 @@ from fauna_cli.files import atomic_write
 from fauna_cli.render import (front_short, RoundReports, dump_json, front_lines, move_line, round_text, status_dict, status_text,
                               style, table)
 from rules.core.errors import FaunaError, MoveSyntaxError
+from rules.core.limits import escape_control
 from rules.fauna import State
 from rules.fauna.bots import bot_turns, make_bots
 from rules.fauna.events import RoundStarted
@@ -121,7 +122,7 @@ def game_json(state: State, reports: list[dict]) -> dict:
 
 
 def _fail(message: str, code: int) -> int:
-    click.echo(f"fauna: {message}", err=True)
+    click.echo(f"fauna: {escape_control(message)}", err=True)
     return code
 
 

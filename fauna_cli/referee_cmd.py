@@ -15,6 +15,7 @@ import click
 from fauna_cli.files import atomic_write, read_bytes, read_text
 from fauna_cli.render import dump_json
 from rules.core.errors import FaunaError, IllegalMove
+from rules.core.limits import MAX_LOG_BYTES
 from rules.core.log import GameLog, LoadedGame, decode_log, load_game_log
 from rules.core.movefile import MoveFile
 from rules.core.names import normalize, suggest
@@ -24,8 +25,27 @@ from rules.core.registry import rules_for_log
 
 
 def first_line(path: str) -> str:
-    """The first line of a file (for telling game, public, view and key files apart)."""
-    return decode_log(read_bytes(path, "game file"), str(path)).lstrip("\ufeff").split("\n", 1)[0]
+    """The start of a file's first line (to tell game, public, view and key files apart), or '' if unreadable.
+
+    Only the first bytes of a regular file are read: what is wrong with any other file is said by the
+    reader that reads it whole.
+    """
+    import os
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except (OSError, ValueError):
+        return ""
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return ""
+        head = os.read(fd, 512)
+    except OSError:
+        return ""
+    finally:
+        os.close(fd)
+    return head.decode("utf-8", "replace").lstrip("\ufeff").split("\n", 1)[0]
 
 
 def kind_of(path: str) -> str:
@@ -63,7 +83,7 @@ def _write_all(rules: GameRules, loaded: LoadedGame, salt: str, game: str, key: 
 
 
 def _load_key(key: str) -> tuple[GameRules, str, LoadedGame]:
-    salt, log = read_key(read_text(key, "key file"), key)
+    salt, log = read_key(read_text(key, "key file", MAX_LOG_BYTES), key)
     rules = rules_for_log(log.split("\n", 1)[0])
     if rules is None:
         raise FaunaError(f"{key}: the key file holds no game log of a game this fauna plays")
@@ -128,7 +148,7 @@ def _check_public(rules: GameRules, loaded: LoadedGame, salt: str, game: str) ->
     if not Path(game).exists():
         return
     want = public_game(rules, loaded, salt).text()
-    if read_text(game, "game file") != want:
+    if read_text(game, "game file", MAX_LOG_BYTES) != want:
         raise FaunaError(f"{game}: this public file is not the current public form of the key file's game "
                          "(another game, or an older copy)")
 
@@ -187,7 +207,7 @@ def replay_public(game: str, fmt: str) -> None:
     """`fauna replay` of a public file: the chain always; after the reveal, everything."""
     from fauna_cli.anygame import replay_report
 
-    text = decode_log(read_bytes(game, "game file"), game)
+    text = decode_log(read_bytes(game, "game file", MAX_LOG_BYTES), game)
     rules = rules_for_log(text.lstrip("\ufeff").split("\n", 1)[0])
     if rules is None:
         raise FaunaError(f"{game}:1: not a game file of a game this fauna plays")
@@ -210,7 +230,7 @@ def view_status(path: str, fmt: str) -> None:
     from fauna_cli.anygame import picture
     from rules.core.registry import load_rules
 
-    v = read_view(read_text(path, "view file"), path)
+    v = read_view(read_text(path, "view file", MAX_LOG_BYTES), path)
     rules = load_rules(v.game)
     if fmt == "json":
         click.echo(dump_json({"version": 1, "game": v.game, "player": v.player, "seq": v.seq, "head": v.head,
@@ -229,7 +249,7 @@ def view_status(path: str, fmt: str) -> None:
 
 def view_move(path: str, player: str, text: str, move_file: str | None, print_it: bool, fmt: str) -> None:
     """A player checks a decision against their view file and writes the move file for the referee."""
-    v = read_view(read_text(path, "view file"), path)
+    v = read_view(read_text(path, "view file", MAX_LOG_BYTES), path)
     if normalize(player) != normalize(v.player):
         raise IllegalMove(f"{path} is {v.player}'s view, not {player}'s")
     if not v.legal:

@@ -7,6 +7,7 @@ import click
 from fauna_cli.gamefile import load_game, one_line_errors
 from fauna_cli.render import FORMATS, RoundReports, dump_json, round_text, status_dict, status_text
 from rules.core.errors import FaunaError
+from rules.core.limits import escape_control
 from rules.fauna.game import new_game
 from rules.fauna.replay import FORMAT, VERSION, LoadedLog
 
@@ -95,14 +96,14 @@ def replay(file, until, round_no, ignore_data_change, fmt) -> None:
         }), nl=False)
         return
     if loaded.data_changed:
-        click.echo(f"fauna: warning: {file} was recorded with other game data; replayed anyway "
+        click.echo(f"fauna: warning: {escape_control(file)} was recorded with other game data; replayed anyway "
                    "(--ignore-data-change)", err=True)
     click.echo(config_line(loaded))
     click.echo()
     for report in reports:
         click.echo(round_text(report, fmt))
     if loaded.complete:
-        click.echo(f"Verified {file}: {lines} lines, {state.seq} moves; every evaluation and hash matches "
+        click.echo(f"Verified {escape_control(file)}: {lines} lines, {state.seq} moves; every evaluation and hash matches "
                    f"(head {loaded.head}).")
         if not state.is_over:
             click.echo(f"Unfinished game: {status_text(state)}; next is move {state.seq + 1}.")

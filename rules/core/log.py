@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core.errors import FaunaError, ReplayMismatch
+from rules.core.limits import MAX_LINE_CHARS, InputRefused, check_lines, excerpt
 from rules.core.protocol import GameRules
 
 HASH_DIGITS = 32
@@ -31,7 +32,7 @@ CHAIN_START = "0" * HASH_DIGITS
 EDITED = "this line was edited, or a line just before it was removed, added or moved"
 
 _LINE = re.compile(r"^(.*) @([0-9a-f]{%d})$" % HASH_DIGITS, re.S)
-_MOVE = re.compile(r"^(\d{1,20}) ([^:]+): (.+)$", re.S)
+_MOVE = re.compile(r"^([0-9]{1,20}) ([^:]+): (.+)$", re.S)
 
 
 class LogFormatError(FaunaError):
@@ -44,9 +45,8 @@ def chain(previous: str, body: str) -> str:
 
 
 def short(text: str, width: int = 90) -> str:
-    """A quoted excerpt of a line for an error message, never longer than `width`."""
-    r = repr(text[:width + 10])
-    return r if len(r) <= width else r[:width - 4] + "...'"
+    """A quoted excerpt of a line for an error message, control characters escaped, never much over `width`."""
+    return excerpt(text, width - 2)
 
 
 def decode_log(raw: bytes, source: str) -> str:
@@ -62,14 +62,25 @@ def decode_log(raw: bytes, source: str) -> str:
 
 
 class LineReader:
-    """The lines of a log with helpers that check each against what the writer expects."""
+    """The lines of a log with helpers that check each against what the writer expects.
 
-    def __init__(self, text: str, source: str, what: str = "fauna game log") -> None:
+    With `first` (e.g. 'fauna-log 2') a file whose first line is not that format's is refused at once
+    as not a log at all (exit 2), before any line is read; every line is bounded in length.
+    """
+
+    def __init__(self, text: str, source: str, what: str = "fauna game log", first: str | None = None) -> None:
         self.source = source
         if text.startswith("\ufeff"):
             text = text[1:]
         if not text:
             raise LogFormatError(f"{source}:1: the file is empty: not a {what}")
+        if first is not None and not text.startswith(first.split(" ")[0] + " ") and not first.startswith(text):
+            raise LogFormatError(f"{source}:1: not a {what}: the first line should be '{first} @...', found "
+                                 f"{short(text.split(chr(10), 1)[0], 40)}")
+        try:
+            check_lines(text, MAX_LINE_CHARS)
+        except InputRefused as exc:
+            raise LogFormatError(f"{source}:{exc.line}: {exc.message}: not a fauna log line") from None
         if not text.endswith("\n"):
             n = text.count("\n") + 1
             raise ReplayMismatch(f"{source}:{n}: the last line has no line end: the file was cut short", n)
@@ -189,9 +200,9 @@ def load_game_log(text: str, source: str, rules: GameRules, *, until: int | None
     Raises LogFormatError (not readable as a log: exit 2) or ReplayMismatch (does not verify: exit 4),
     each naming FILE:LINE of the first bad line.
     """
-    rd = LineReader(text, source, f"{rules.title} game log")
-    first = rd.lines[0]
     fmt = f"{rules.log_format} {rules.log_version}"
+    rd = LineReader(text, source, f"{rules.title} game log", fmt)
+    first = rd.lines[0]
     if not first.startswith(rules.log_format + " "):
         raise LogFormatError(f"{rd.where(0)}: not {rules.title} game log: the first line should be '{fmt} @...'")
     body, _ = rd.split(0)

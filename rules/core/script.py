@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.core.errors import MoveSyntaxError
+from rules.core.limits import MAX_LINE_CHARS, MAX_NAME_CHARS, excerpt
 
 
 @dataclass(frozen=True)
@@ -28,19 +29,27 @@ class ScriptLine:
 
 
 def parse_script(text: str) -> list[ScriptLine]:
-    """Split a script into moves; a line without 'player:' raises MoveSyntaxError carrying its line."""
+    """Split a script into moves; a line without 'player:' raises MoveSyntaxError carrying its line.
+
+    Lines are split at '\n' (and a '\r' before it) only, so a line separator or a control character
+    inside a line cannot shift the line numbers that errors name; over-long lines are refused first.
+    """
     out = []
-    for n, raw in enumerate(text.splitlines(), 1):
-        body = raw.split("#", 1)[0].strip()
+    for n, raw in enumerate(text.split("\n"), 1):
+        if len(raw) > MAX_LINE_CHARS:
+            err = MoveSyntaxError(f"a line of {len(raw):,} characters; at most {MAX_LINE_CHARS:,} are allowed")
+            err.line = n
+            raise err
+        body = raw.removesuffix("\r").split("#", 1)[0].strip()
         if not body:
             continue
         player, sep, move = body.partition(":")
-        if not sep or not player.strip():
-            err = MoveSyntaxError(f"expected 'player: move', found {body!r}")
+        if not sep or not player.strip() or len(player.strip()) > MAX_NAME_CHARS:
+            err = MoveSyntaxError(f"expected 'player: move', found {excerpt(body)}")
             err.line = n
             raise err
         if not move.strip():
-            err = MoveSyntaxError(f"{player.strip()} has no move after ':' (write an area, a scale space or 'pass')")
+            err = MoveSyntaxError(f"{player.strip()} has no move after ':'")
             err.line = n
             raise err
         out.append(ScriptLine(n, player.strip(), " ".join(move.split())))

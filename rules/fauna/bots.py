@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Iterator, Protocol
 
 from rules.core.errors import ConfigError, FaunaError
+from rules.core.limits import ProgressGuard
 from rules.core.names import normalize, suggest
 from rules.core.rng import GOLDEN, MASK, MIX1, MIX2, TWO64, SplitMix64
 from rules.fauna.animals import Deck
@@ -411,15 +412,21 @@ class GameTooLong(FaunaError):
 def bot_turns(state: State, bots: list[Bot | None]) -> Iterator[tuple[str, Move, list[Event]]]:
     """Play the bots' turns, one per iteration, until a human is to move or the game ends.
 
-    Yields (player, move, events) after each move, so a front end can show it before the next.
+    Yields (player, move, events) after each move, so a front end can show it before the next. A run
+    in which nobody scores for MAX_IDLE_ROUNDS rounds, or longer than MAX_ROUNDS, stops with an error
+    instead of spinning forever.
     """
+    guard = ProgressGuard()
     while not state.over:
         bot = bots[state.to_move_index]
         if bot is None:
             return
         name = state.to_move
         move = bot.choose(state)
+        rnd = state.round
         yield name, move, state.apply(move, name)
+        guard.see(state.round, state.score)
+        _after_move(state, rnd, None)
 
 
 def play_out(state: State, bots: list[Bot | None], *, quiet: bool = True, on_round=None) -> State:
@@ -430,6 +437,7 @@ def play_out(state: State, bots: list[Bot | None], *, quiet: bool = True, on_rou
     the same state, history included, as applying the moves one by one; tests/test_bots.py compares the
     two over many games of every bot kind.
     """
+    guard = ProgressGuard()  # rounds in a row without a point: a table that pays (next to) nothing
     if not quiet:
         while not state.over:
             rnd = state.round
@@ -438,6 +446,7 @@ def play_out(state: State, bots: list[Bot | None], *, quiet: bool = True, on_rou
                 raise _human(state)
             state.apply(bot.choose(state))
             _after_move(state, rnd, on_round)
+            guard.see(state.round, state.score)
         return state
     names = state.names
     n = len(names)
@@ -511,6 +520,7 @@ def play_out(state: State, bots: list[Bot | None], *, quiet: bool = True, on_rou
             state.seq, state.to_move_index = seq, cur
         state.evaluate(None)
         _after_move(state, rnd, on_round)
+        guard.see(state.round, state.score)
     return state
 
 

@@ -9,21 +9,17 @@ the expected and the actual value. The format is documented in docs/rule-cases.m
 
 from __future__ import annotations
 
+import math
 import re
-import sys
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - the project needs 3.11
-    import tomli as tomllib
-
 from rules.core import errors as _errors
 from rules.core.cases import CaseFormatError, CaseResult, Check, show
 from rules.core.errors import ConfigError, FaunaError, IllegalMove, UnknownName
+from rules.core.limits import InputRefused, load_toml
 from rules.core.names import normalize, suggest
 from rules.fauna.animals import MEASURES, SIZE_MEASURES, Animal, Deck, Source
 from rules.fauna.board import Board
@@ -59,7 +55,6 @@ EXPECT_KEYS = {
 ERROR_KINDS = {name: obj for name, obj in sorted(vars(_errors).items())
                if isinstance(obj, type) and issubclass(obj, FaunaError)}
 
-_TOML_POS = re.compile(r"\s*\(at line (\d+), column (\d+)\)")
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z_][\w.\-]*)\s*\]\]?\s*(?:#.*)?$")
 
 
@@ -167,12 +162,9 @@ def parse_cases(text: str, where: str = "<cases>", base_dir: Path | None = None,
                 board: Board | None = None, scales: Scales | None = None, deck: Deck | None = None) -> list[Case]:
     """Validate a case file's text into cases; any problem raises CaseFormatError naming FILE:LINE."""
     try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        msg = str(exc)
-        m = _TOML_POS.search(msg)
-        line = int(m.group(1)) if m else max(len(text.splitlines()), 1)
-        raise CaseFormatError(where, line, f"malformed TOML: {_TOML_POS.sub('', msg).strip()}") from None
+        doc = load_toml(text)
+    except InputRefused as exc:
+        raise CaseFormatError(where, exc.line or max(len(text.splitlines()), 1), exc.message) from None
     parser = _Parser(text, where, base_dir, board or Board.default(), scales or Scales.default(), deck)
     return parser.parse(doc)
 
@@ -303,12 +295,12 @@ class _Parser:
             m = re.fullmatch(r"(\d+(?:\.\d+)?|\d+/\d+)\s*([a-z\"']+)", text)
             unit = UNIT_WORDS.get(m.group(2)) if m else None
             factors = {u: f for side in scale.sides.values() for u, f in side.display_units}
-            if unit in factors:
+            if unit in factors and not re.fullmatch(r"\d+/0+", m.group(1)):
                 return Fraction(m.group(1)) * factors[unit]
             units = sorted(factors, key=lambda u: (u not in dict(scale.side("metric").display_units), factors[u]))
             fail((key,), f"{label}: {key} = {value!r}: write a number ({'kg' if key == 'weight' else 'cm'}), "
                          f"a number with a unit ({', '.join(units)}) or \"n/a\"")
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
             fail((key,), f"{label}: {key} must be a number >= 0 (kg for weight, cm for lengths), a text with a "
                          f"unit, or \"n/a\", not {value!r}")
         return Fraction(repr(value)) if isinstance(value, float) else Fraction(value)

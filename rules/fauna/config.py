@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import os
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from rules.core.errors import ConfigError
+from rules.core.limits import (
+    MAX_CONFIG_BYTES,
+    MAX_GOAL,
+    InputRefused,
+    check_int_range,
+    check_name,
+    escape_control,
+    load_toml,
+    read_bounded_text,
+)
 from rules.core.names import normalize, suggest
-from rules.fauna import data
 from rules.fauna.scoring import PRESET_NAMES, ScoringTable, preset
 
 UNIT_CHOICES = ("metric", "imperial")
@@ -47,9 +58,10 @@ class Config:
             _seed(self.seed, "config")
         if self.start is not None and self.start not in self.names:
             hints = suggest(self.start, {normalize(n): n for n in self.names})
-            raise ConfigError(f"config: start = {self.start!r} is not a player" + _hint(hints), "start")
-        if self.goal is not None and (not isinstance(self.goal, int) or isinstance(self.goal, bool) or self.goal < 1):
-            raise ConfigError("config: goal must be a whole number of points >= 1", "goal")
+            raise ConfigError(f"config: start = {escape_control(repr(self.start))} is not a player" + _hint(hints),
+                              "start")
+        if self.goal is not None:
+            _goal(self.goal, "config", "goal")
 
     @property
     def names(self) -> list[str]:
@@ -112,6 +124,7 @@ class Config:
             name = p.get("name")
             if not isinstance(name, str):
                 raise ConfigError(f"{where}: players[{i}].name must be a text", "players.name")
+            name = _name(name, f"players[{i}].name", where)
             bot = p.get("bot")
             if bot is not None:
                 if not isinstance(bot, str):
@@ -125,9 +138,15 @@ class Config:
                 if isinstance(skill, bool) or not isinstance(skill, (int, float)) or not 0 <= skill <= 1:
                     raise ConfigError(f"{where}: players[{i}].skill must be a number from 0 to 1", "players.skill")
                 skill = float(skill)
+                if bot != "naturalist":
+                    raise ConfigError(f"{where}: players[{i}].skill applies only to naturalist bots, not to "
+                                      f"{'a ' + bot if bot else 'a human player'}", "players.skill")
             players.append(PlayerSpec(name, bot, skill))
         validate_players(tuple(players), where)
         table = load_table(game.get("preset", "published"), where, base_dir)
+        if not any(r.correct or r.adjacent for r in table.rows) and not (table.scale_correct or table.scale_adjacent):
+            raise ConfigError(f"{where}: game.preset: the scoring table pays no points at all, so no game could end",
+                              "game.preset")
         units = game.get("units", "metric")
         cards = game.get("cards", "mixed")
         _choice(units, UNIT_CHOICES, "game.units", where)
@@ -138,56 +157,81 @@ class Config:
         start = game.get("start")
         if start is not None and not isinstance(start, str):
             raise ConfigError(f"{where}: game.start must be a player's name", "game.start")
+        if start is not None:
+            start = unicodedata.normalize("NFC", start)
         goal = game.get("goal")
-        if goal is not None and (not isinstance(goal, int) or isinstance(goal, bool) or goal < 1):
-            raise ConfigError(f"{where}: game.goal must be a whole number of points >= 1", "game.goal")
+        if goal is not None:
+            _goal(goal, where, "game.goal")
         if start is not None and start not in [p.name for p in players]:
             names = [p.name for p in players]
-            raise ConfigError(f"{where}: game.start = {start!r} is not one of the players ({', '.join(names)})"
+            raise ConfigError(f"{where}: game.start = {escape_control(repr(start))} is not one of the players ({', '.join(names)})"
                               + _hint(suggest(start, {normalize(n): n for n in names})), "game.start")
         return cls(tuple(players), table, units, cards, seed, start, goal)
 
 
 def validate_players(players: tuple[PlayerSpec, ...], where: str) -> None:
-    """2-6 players with distinct, writable names (a move script line is 'name: move')."""
+    """2-6 players with distinct, printable, writable names (a move script line is 'name: move')."""
     if not 2 <= len(players) <= 6:
         raise ConfigError(f"{where}: Fauna needs 2 to 6 players, not {len(players)}", "players")
     seen: set[str] = set()
     for p in players:
         n = p.name
-        if not n or n != n.strip() or any(c in n for c in ":#\n\r\t") or len(n) > 24:
-            raise ConfigError(f"{where}: player name {n!r} must be 1-24 characters without ':', '#', tabs or "
-                              "leading/trailing spaces", "players.name")
+        if _name(n, "player name", where) != n:
+            raise ConfigError(f"{where}: player name {escape_control(repr(n))} is not in Unicode NFC form",
+                              "players.name")
+        if any(c in n for c in ":#"):
+            raise ConfigError(f"{where}: player name {escape_control(repr(n))} must be 1-24 characters without ':', "
+                              "'#', control characters or leading/trailing spaces", "players.name")
         if n.lower() in seen:
-            raise ConfigError(f"{where}: two players are called {n!r}", "players.name")
+            raise ConfigError(f"{where}: two players are called {escape_control(repr(n))}", "players.name")
         if n.lower() == "pass":
             raise ConfigError(f"{where}: 'pass' cannot be a player name", "players.name")
         seen.add(n.lower())
 
 
 def load_table(value, where: str, base_dir: Path | None) -> ScoringTable:
-    """A preset from a bundled name, an inline table, or the path of a table file."""
+    """A preset from a bundled name, an inline table, or the path of a table file.
+
+    A config file may point only at a `.toml` table file in its own folder or below it (after symbolic
+    links), of at most MAX_CONFIG_BYTES, read once: a config travels between players, and its table is
+    copied into the game file, so it must not reach /etc, /proc or devices. Without `base_dir` (no
+    config file: a path the user typed on the command line, `simulate --preset`) the file may be
+    anywhere, but it is read the same careful way.
+    """
     if isinstance(value, dict):
         return ScoringTable.from_dict(value, f"{where}: game.preset")
     if not isinstance(value, str) or not value:
         raise ConfigError(f"{where}: game.preset must be {' or '.join(PRESET_NAMES)} or a file path", "game.preset")
     if normalize(value) in {normalize(p) for p in PRESET_NAMES}:
         return preset(value)
+    shown = escape_control(repr(value))
     looks_like_path = value.endswith(".toml") or "/" in value or "\\" in value
     if not looks_like_path:
-        return preset(value)  # raises with the list of presets and a suggestion
+        try:
+            return preset(value)  # raises with the list of presets and a suggestion
+        except ConfigError as exc:
+            raise ConfigError(f"{where}: game.preset: {escape_control(str(exc))}", "game.preset") from None
     path = Path(value)
+    if not value.endswith(".toml"):
+        raise ConfigError(f"{where}: game.preset = {shown}: a table file's name must end in .toml", "game.preset")
     if base_dir is not None and not path.is_absolute():
         path = base_dir / path
+    if base_dir is not None:
+        root = Path(os.path.realpath(base_dir))
+        real = Path(os.path.realpath(path))
+        if Path(value).is_absolute() or (real != root and root not in real.parents):
+            raise ConfigError(f"{where}: game.preset = {shown}: a table file must be in the config's folder or "
+                              "below it, given by a relative path", "game.preset")
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ConfigError(f"{where}: game.preset: cannot read {value}: {exc.strerror}", "game.preset") from exc
+        text = read_bounded_text(path, MAX_CONFIG_BYTES, "scoring table")
+    except InputRefused as exc:  # the message starts with the path (and line)
+        raise ConfigError(f"{where}: game.preset: {exc.message}", "game.preset") from None
     try:
-        doc = data.load_toml_text(text, str(value))
-    except Exception as exc:  # DataError carries the TOML position
-        raise ConfigError(f"{where}: game.preset: {exc}", "game.preset") from exc
-    return ScoringTable.from_dict(doc, str(value))
+        doc = load_toml(text)
+    except InputRefused as exc:
+        raise ConfigError(f"{where}: game.preset: {escape_control(str(path))}:{exc.line or 1}: {exc.message}",
+                          "game.preset") from None
+    return ScoringTable.from_dict(doc, f"{where}: game.preset: {escape_control(str(value))}")
 
 
 def _is_bundled(table: ScoringTable) -> bool:
@@ -198,6 +242,21 @@ def _choice(value, choices: tuple[str, ...], key: str, where: str) -> None:
     if value not in choices:
         hints = suggest(str(value), {c: c for c in choices}) if isinstance(value, str) else []
         raise ConfigError(f"{where}: {key} = {value!r} is not allowed; choose {', '.join(choices)}" + _hint(hints), key)
+
+
+def _goal(goal, where: str, key: str) -> None:
+    try:
+        check_int_range(goal, 1, MAX_GOAL, key)
+    except InputRefused as exc:
+        raise ConfigError(f"{where}: {exc.message} points", key) from None
+
+
+def _name(name: str, key: str, where: str) -> str:
+    """A player name in NFC, or ConfigError naming the key (printable, 1-24 characters)."""
+    try:
+        return check_name(name, what=key)
+    except InputRefused as exc:
+        raise ConfigError(f"{where}: {exc.message}", "players.name") from None
 
 
 def _seed(seed, where: str) -> None:

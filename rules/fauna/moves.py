@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.core.errors import MoveSyntaxError
+from rules.core.limits import MAX_MOVE_CHARS, excerpt
 from rules.fauna.board import Board
 from rules.fauna.scales import Scales
 
@@ -60,6 +61,9 @@ def parse_move(text: str, board: Board | None = None, scales: Scales | None = No
     """Read a move; areas match case-insensitively with aliases and suggestions, scales by label, value or number."""
     board = board or Board.default()
     scales = scales or Scales.default()
+    if len(text) > MAX_MOVE_CHARS:  # before any work on it: a move is a few words
+        raise MoveSyntaxError(f"a move of {len(text):,} characters ({excerpt(text, 30)}); a move has at most "
+                              f"{MAX_MOVE_CHARS}")
     raw = " ".join(text.split())
     if not raw:
         raise MoveSyntaxError("empty move: write an area, a scale space such as 'weight 200-500 kg', or 'pass'")

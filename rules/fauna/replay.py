@@ -30,6 +30,7 @@ from rules.core.errors import ConfigError, FaunaError, IllegalMove, ReplayMismat
 from rules.core.log import CHAIN_START, EDITED, HASH_DIGITS, LogFormatError, chain, decode_log
 from rules.core.log import LineReader as _Reader
 from rules.core.log import short as _short
+from rules.core.limits import InputRefused, load_json, raw_decode_json
 from rules.fauna import data
 from rules.fauna.animals import Deck, deck_files
 from rules.fauna.board import Board
@@ -45,7 +46,7 @@ VERSION = 2  # 2: cards drawn from the box as rounds begin (1 shuffled the whole
 BOARD_FILES = ("board.toml", "adjacency.csv", "scales.toml")
 HEADER_KEYS = ("fauna-log", "seed", "data", "preset", "units", "cards", "start", "goal", "player")
 
-_MOVE = re.compile(r"^(\d+) ([^:]+): (.+)$", re.S)
+_MOVE = re.compile(r"^([0-9]{1,20}) ([^:]+): (.+)$", re.S)
 _FINGERPRINT = re.compile(r"^sha256:([0-9a-f]{64})$")
 _NUMBER = re.compile(r"^(0|[1-9][0-9]{0,19})$")
 
@@ -236,7 +237,7 @@ def load_log(text: str, source: str = "<log>", *, ignore_data_change: bool = Fal
     each naming FILE:LINE of the first bad line. A data fingerprint that differs from the installed
     data raises DataChanged unless `ignore_data_change`.
     """
-    rd = _Reader(text, source)
+    rd = _Reader(text, source, "fauna game log", f"{FORMAT} {VERSION}")
     config, seed, fingerprint, data_line = _read_header(rd)
     installed = installed or data_fingerprint(config)
     if fingerprint != installed and not ignore_data_change:
@@ -399,8 +400,8 @@ def _header_value(rd: _Reader, i: int, key: str, value: str):
     if key == "fauna-log":
         raise LogFormatError(f"{rd.where(i)}: a second '{FORMAT}' line inside the header")
     try:
-        v = json.loads(value)
-    except ValueError:
+        v = load_json(value)
+    except InputRefused:
         raise LogFormatError(f"{rd.where(i)}: {key} must be a JSON value such as \"metric\", found "
                              f"{_short(value)}") from None
     if key == "preset":
@@ -415,14 +416,13 @@ def _header_value(rd: _Reader, i: int, key: str, value: str):
 
 
 def _player_value(rd: _Reader, i: int, value: str) -> dict:
-    dec = json.JSONDecoder()
     try:
-        name, end = dec.raw_decode(value)
+        name, end = raw_decode_json(value)
         rest = value[end:]
-        extra = json.loads(rest[1:]) if rest.startswith(" ") else None
+        extra = load_json(rest[1:]) if rest.startswith(" ") else None
         if rest and extra is None:
             raise ValueError
-    except ValueError:
+    except (ValueError, InputRefused):
         raise LogFormatError(f"{rd.where(i)}: expected 'player \"NAME\"' with an optional {{\"bot\": ...}}, found "
                              f"{_short(value)}") from None
     if not isinstance(name, str) or (extra is not None and not isinstance(extra, dict)):

@@ -169,6 +169,8 @@ class Scales:
         if m:
             unit = UNIT_WORDS.get(m.group(2))
             if unit in side.unit_factors:
+                if re.fullmatch(r"\d+/0+", m.group(1)):
+                    raise IllegalMove(f"{t!r}: a fraction cannot have 0 below the line")
                 return side.space_of(Fraction(m.group(1)) * side.unit_factors[unit])
             if unit is not None:
                 raise IllegalMove(f"{m.group(2)!r} is not a unit of the {units} side; this game is {units}")

@@ -8,7 +8,7 @@ import sys
 import click
 
 from fauna_cli import exitcodes
-from fauna_cli.render import FORMATS, dump_json, table
+from fauna_cli.render import FORMATS, dump_json, report_error, table, wants_json
 from rules.core.errors import FaunaError, UnknownArea
 from rules.fauna import Board
 
@@ -35,27 +35,33 @@ class FaunaGroup(LazyGroup):
 
     def main(self, *args, **kwargs):
         kwargs.setdefault("standalone_mode", True)
+        argv = kwargs.get("args", args[0] if args else None)
+        as_json = wants_json(None if argv is None else list(argv))
         try:
             rv = super().main(*args, **{**kwargs, "standalone_mode": False})
         except click.exceptions.Exit as exc:
             sys.exit(exc.exit_code)
         except click.ClickException as exc:
-            exc.show()
+            if as_json:
+                report_error(exc.format_message(), exc.exit_code, True, type(exc).__name__)
+            else:
+                exc.show()
             sys.exit(exc.exit_code)
         except click.exceptions.Abort:
-            click.echo("Aborted.", err=True)
+            report_error("interrupted", 130, as_json, "Interrupted")
             sys.exit(130)
         except FaunaError as exc:
-            click.echo(f"fauna: {exc}", err=True)
+            report_error(str(exc), exitcodes.code_for(exc), as_json, type(exc).__name__)
             sys.exit(exitcodes.code_for(exc))
         except OSError as exc:
-            click.echo(f"fauna: {exc.filename or ''}{': ' if exc.filename else ''}{exc.strerror or exc}", err=True)
+            report_error(f"{exc.filename or ''}{': ' if exc.filename else ''}{exc.strerror or exc}", exitcodes.USAGE,
+                         as_json, type(exc).__name__)
             sys.exit(exitcodes.USAGE)
         except Exception as exc:  # a bug: still one line, unless asked for the traceback
             if os.environ.get("FAUNA_DEBUG"):
                 raise
-            click.echo(f"fauna: internal error: {type(exc).__name__}: {exc} (set FAUNA_DEBUG=1 for details; "
-                       "please report it)", err=True)
+            report_error(f"internal error: {type(exc).__name__}: {exc} (set FAUNA_DEBUG=1 for details; "
+                         "please report it)", exitcodes.INTERNAL, as_json, "InternalError")
             sys.exit(exitcodes.INTERNAL)
         sys.exit(rv if isinstance(rv, int) else exitcodes.OK)
 
@@ -76,10 +82,14 @@ FORMAT_OPTION = click.option("--format", "fmt", type=click.Choice(FORMATS), defa
                              help="Output: plain text tables, GitHub or grid tables, or JSON.")
 
 
-@click.group(cls=FaunaGroup, epilog=exitcodes.HELP, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=FaunaGroup, epilog=exitcodes.HELP, context_settings={"help_option_names": ["-h", "--help"]},
+             invoke_without_command=True)
 @click.version_option(package_name="fauna")
-def cli() -> None:
+@click.pass_context
+def cli(ctx: click.Context) -> None:
     """fauna: play the animal trivia board game Fauna, and ask its rules questions."""
+    if ctx.invoked_subcommand is None:  # bare `fauna` is a request for help, not a mistake
+        click.echo(ctx.get_help())
 
 
 @cli.command()
@@ -175,7 +185,7 @@ def map_group() -> None:
 
 
 @map_group.command("areas")
-@click.option("--kind", type=click.Choice(["land", "marine"]))
+@click.option("--kind", type=click.Choice(["land", "marine"]), help="Only land areas or only marine areas.")
 @click.option("--continent", help="e.g. Africa, Europe, Oceans.")
 @FORMAT_OPTION
 def map_areas(kind, continent, fmt) -> None:
@@ -192,8 +202,9 @@ def map_areas(kind, continent, fmt) -> None:
     if kind:
         areas = [a for a in areas if a.kind == kind]
     if fmt == "json":
-        click.echo(dump_json([{"name": a.name, "kind": a.kind, "continent": a.continent, "aliases": list(a.aliases),
-                               "neighbors": board.neighbors(a)} for a in areas]), nl=False)
+        click.echo(dump_json({"areas": [{"name": a.name, "kind": a.kind, "continent": a.continent,
+                                         "aliases": list(a.aliases), "neighbors": board.neighbors(a)}
+                                        for a in areas]}), nl=False)
         return
     rows = [[a.name, a.kind, a.continent, ", ".join(a.aliases)] for a in areas]
     click.echo(table(rows, ["area", "kind", "continent", "also"], fmt))
@@ -243,15 +254,18 @@ def map_adjacent(a, b, fmt) -> None:
 
 
 @cli.command("scales")
-@click.option("--units", type=click.Choice(["metric", "imperial"]), default="metric", show_default=True)
+@click.option("--units", type=click.Choice(["metric", "imperial"]), default="metric", show_default=True,
+              help="Which side of the scales: metric (g, kg, t; cm, m) or imperial (oz, lb, tons; in, ft).")
 @FORMAT_OPTION
 def scales_cmd(units, fmt) -> None:
     """The spaces of the three scales."""
     from rules.fauna import Scales
     sc = Scales.default()
     if fmt == "json":
-        click.echo(dump_json([{"scale": s.key, "title": s.title, "measures": list(s.measures), "units": units,
-                               "spaces": [sp.label for sp in s.side(units).spaces]} for s in sc]), nl=False)
+        click.echo(dump_json({"units": units, "scales": [{"scale": s.key, "title": s.title,
+                                                          "measures": list(s.measures), "units": units,
+                                                          "spaces": [sp.label for sp in s.side(units).spaces]}
+                                                         for s in sc]}), nl=False)
         return
     for s in sc:
         rows = [[str(sp.index + 1), sp.label] for sp in s.side(units).spaces]
@@ -268,7 +282,8 @@ def animal_group() -> None:
 @animal_group.command("show")
 @click.argument("name", shell_complete=_complete_animal)
 @click.option("--reveal", is_flag=True, help="Also show the answer (areas, measures, booklet, sources).")
-@click.option("--units", type=click.Choice(["metric", "imperial"]), default="metric", show_default=True)
+@click.option("--units", type=click.Choice(["metric", "imperial"]), default="metric", show_default=True,
+              help="Units of the revealed measures: metric or imperial.")
 @FORMAT_OPTION
 def animal_show(name, reveal, units, fmt) -> None:
     """The card of an animal (the answer only with --reveal)."""
@@ -301,7 +316,7 @@ def animal_show(name, reveal, units, fmt) -> None:
         rows.append(["booklet", a.booklet])
         for s in a.sources:
             rows.append(["source", f"{s.title} {s.url}".strip()])
-    click.echo(table(rows, ["", ""], fmt))
+    click.echo(table(rows, [], fmt))  # a two-column card: no header row
 
 
 @animal_group.command("list")
@@ -312,9 +327,9 @@ def animal_list(cards, fmt) -> None:
     from rules.fauna import Deck
     animals = [a for a in Deck.default().animals if cards is None or a.side == cards]
     if fmt == "json":
-        click.echo(dump_json([{"card": a.card, "side": a.side, "difficulty": a.side, "name": a.name,
-                               "scientific": a.scientific, "class": a.cls, "areas": a.n_areas} for a in animals]),
-                   nl=False)
+        click.echo(dump_json({"animals": [{"card": a.card, "side": a.side, "difficulty": a.side, "name": a.name,
+                                           "scientific": a.scientific, "class": a.cls, "areas": a.n_areas}
+                                          for a in animals]}), nl=False)
         return
     rows = [[str(a.card), a.side, a.name, a.scientific, a.cls, str(a.n_areas)] for a in animals]
     click.echo(table(rows, ["card", "side", "name", "scientific", "class", "areas"], fmt))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shlex
 import textwrap
+import unicodedata
 
 import click
 
@@ -72,7 +73,8 @@ def _rules_line(state: State) -> str:
 
 
 def resolve_player(state: State, name: str) -> str:
-    """The player --as names (case does not matter), or UnknownPlayer with a suggestion."""
+    """The player --as names (case and Unicode composition do not matter), or UnknownPlayer with a suggestion."""
+    name = unicodedata.normalize("NFC", name)
     if name in state.names:
         return name
     same = [n for n in state.names if n.lower() == name.lower()]

@@ -63,30 +63,30 @@ def test_map_adjacent_answers_and_exit_codes():
     assert r.exit_code == 1 and r.output.startswith("no")
     r = CliRunner().invoke(cli, ["map", "adjacent", "japan", "Bering Sea", "--format", "json"])
     doc = json.loads(r.output)
-    assert doc == {"a": "Northwest Pacific Ocean", "b": "Bering Sea", "adjacent": True,
+    assert doc == {"version": 1, "a": "Northwest Pacific Ocean", "b": "Bering Sea", "adjacent": True,
                    "reason": "the seas meet along a dashed sea line", "link": "sea line"}
 
 
 def test_map_areas_filters_and_json():
     r = CliRunner().invoke(cli, ["map", "areas", "--kind", "marine", "--format", "json"])
-    areas = json.loads(r.output)
+    areas = json.loads(r.output)["areas"]
     assert len(areas) == 19 and all(a["kind"] == "marine" for a in areas)
     r = CliRunner().invoke(cli, ["map", "areas", "--continent", "australia / nz", "--format", "json"])
-    assert len(json.loads(r.output)) == 7
+    assert len(json.loads(r.output)["areas"]) == 7
 
 
 def test_map_neighbors():
     r = CliRunner().invoke(cli, ["map", "neighbors", "tasmania", "--format", "json"])
-    assert json.loads(r.output) == {"area": "Tasmania", "neighbors": [{"name": "Tasman Sea", "link": "coast"}]}
+    assert json.loads(r.output) == {"version": 1, "area": "Tasmania", "neighbors": [{"name": "Tasman Sea", "link": "coast"}]}
 
 
 def test_scales_command_both_units():
     r = CliRunner().invoke(cli, ["scales", "--format", "json"])
-    doc = json.loads(r.output)
+    doc = json.loads(r.output)["scales"]
     assert [len(s["spaces"]) for s in doc] == [26, 19, 14]
     assert "200-500 kg" in doc[0]["spaces"]
     r = CliRunner().invoke(cli, ["scales", "--units", "imperial", "--format", "json"])
-    assert "1-2 lb" in json.loads(r.output)[0]["spaces"]
+    assert "1-2 lb" in json.loads(r.output)["scales"][0]["spaces"]
 
 
 def test_animal_show_hides_the_answer_unless_revealed():
@@ -100,7 +100,7 @@ def test_animal_show_hides_the_answer_unless_revealed():
 
 def test_animal_list_by_side():
     r = CliRunner().invoke(cli, ["animal", "list", "--cards", "green", "--format", "json"])
-    rows = json.loads(r.output)
+    rows = json.loads(r.output)["animals"]
     assert rows and all(a["side"] == "green" and a["difficulty"] == "green" for a in rows)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -112,6 +113,7 @@ class Config:
             name = p.get("name")
             if not isinstance(name, str):
                 raise ConfigError(f"{where}: players[{i}].name must be a text", "players.name")
+            name = unicodedata.normalize("NFC", name)  # 'Zoë' typed decomposed is the same player
             bot = p.get("bot")
             if bot is not None:
                 if not isinstance(bot, str):
@@ -138,6 +140,8 @@ class Config:
         start = game.get("start")
         if start is not None and not isinstance(start, str):
             raise ConfigError(f"{where}: game.start must be a player's name", "game.start")
+        if start is not None:
+            start = unicodedata.normalize("NFC", start)
         goal = game.get("goal")
         if goal is not None and (not isinstance(goal, int) or isinstance(goal, bool) or goal < 1):
             raise ConfigError(f"{where}: game.goal must be a whole number of points >= 1", "game.goal")

@@ -56,9 +56,10 @@ def choices_text(state: Any) -> str:
 class Session:
     """A game being played here: its state, its log, its computer players and how to show it."""
 
-    def __init__(self, rules: GameRules, state: Any, fmt: str, log_path: str | None) -> None:
+    def __init__(self, rules: GameRules, state: Any, fmt: str, log_path: str | None,
+                 log: GameLog | None = None) -> None:
         self.rules, self.state, self.fmt, self.log_path = rules, state, fmt, log_path
-        self.log = GameLog(rules, state)
+        self.log = log or GameLog(rules, state)  # a loaded game's log when resuming (`play --continue`)
         self.bots = seat_bots(rules, state.config, state.seed)
         self.tables: list[Table] = []
         self.save()
@@ -116,9 +117,10 @@ class Session:
                 "summary": self.rules.summary(st)}
 
 
-def run_script(rules: GameRules, state: Any, text: str, source: str, fmt: str, log_path: str | None) -> int:
+def run_script(rules: GameRules, state: Any, text: str, source: str, fmt: str, log_path: str | None,
+               log: GameLog | None = None) -> int:
     """Play a move script; the first bad line stops with FILE:LINE and exit 3 (a line may hold 'a; b; c')."""
-    s = Session(rules, state, fmt, log_path)
+    s = Session(rules, state, fmt, log_path, log)
     try:
         lines = parse_script(text)
     except MoveSyntaxError as exc:
@@ -160,9 +162,9 @@ HOTSEAT_HELP = """Also:
   quit               leave the game (with --log, the log holds the game so far)"""
 
 
-def run_interactive(rules: GameRules, state: Any, fmt: str, log_path: str | None) -> int:
+def run_interactive(rules: GameRules, state: Any, fmt: str, log_path: str | None, log: GameLog | None = None) -> int:
     """Hot-seat play: each human sees only their own view, handed over with the screen cleared in between."""
-    s = Session(rules, state, fmt, log_path)
+    s = Session(rules, state, fmt, log_path, log)
     humans = [n for n in state.names if not s.is_bot(n)]
     private = len(humans) > 1
     last_human: str | None = None

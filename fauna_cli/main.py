@@ -8,6 +8,7 @@ import sys
 import click
 
 from fauna_cli import exitcodes
+from fauna_cli.options import game_options
 from fauna_cli.render import FORMATS, dump_json, report_error, table, wants_json
 from rules.core.errors import FaunaError, UnknownArea
 from rules.fauna import Board
@@ -98,57 +99,119 @@ def cli(ctx: click.Context) -> None:
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Seed (overrides the config's).")
 @click.option("--moves", "moves_path", type=click.Path(dir_okay=False, allow_dash=True),
               help="Play a move script ('-' for stdin) instead of prompting.")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False),
+@click.option("--log", "--out", "log_path", type=click.Path(dir_okay=False),
               help="Keep the replay log of the game in FILE (rewritten atomically after every move).")
+@click.option("--continue", "continue_path", type=click.Path(dir_okay=False), metavar="GAME",
+              help="Resume the game logged in GAME (a --log file or an e-mail game file) and keep logging to it.")
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write a picture of the board (SVG) to FILE when play stops.")
+@game_options
 @FORMAT_OPTION
-def play(config_path, seed, moves_path, log_path, fmt) -> None:
+def play(config_path, seed, moves_path, log_path, continue_path, svg_path, fmt, **settings) -> None:
     """Play a game: hot-seat at this terminal, or from a move script. Computer players move by themselves."""
     from fauna_cli.files import read_text
     from fauna_cli.gameconfig import config_document, game_of, start_game
 
+    script = None  # read first, so a missing script is the only thing said
+    if moves_path is not None:
+        script = sys.stdin.read() if moves_path == "-" else read_text(moves_path, "move script")
+    if continue_path is not None:
+        _play_continued(continue_path, config_path, seed, log_path, settings, script, moves_path, svg_path, fmt)
+        return
     if config_path is not None and game_of(*config_document(config_path)[:2]) != "fauna":
-        _play_other(config_path, seed, moves_path, log_path, fmt)
+        _play_other(config_path, seed, script, moves_path, log_path, fmt, settings)
         return
     from fauna_cli.play import run_interactive, run_script
 
-    state, drawn = start_game(config_path, seed)
+    if fmt == "json" and script is None:
+        raise click.UsageError("--format json needs --moves (interactive play prints tables)")
+    state, drawn = start_game(config_path, seed, settings)
     cfg, seed = state.config, state.seed
     if fmt != "json":
         click.echo(f"Seed {seed}{' (drawn; replay with --seed ' + str(seed) + ')' if drawn else ''}; "
                    f"players: {', '.join(state.names)}; goal {state.goal} points; {cfg.table.name} scoring, "
                    f"{cfg.units}, {cfg.cards} cards.")
-    if moves_path is not None:
-        text = sys.stdin.read() if moves_path == "-" else read_text(moves_path, "move script")
-        code = run_script(state, text, "<stdin>" if moves_path == "-" else moves_path, fmt, log_path)
+    if script is not None:
+        code = run_script(state, script, "<stdin>" if moves_path == "-" else moves_path, fmt, log_path)
     else:
-        if fmt == "json":
-            raise click.UsageError("--format json needs --moves (interactive play prints tables)")
         code = run_interactive(state, fmt, log_path)
+    _write_svg(svg_path, state)
     sys.exit(code)
 
 
-def _play_other(config_path, seed, moves_path, log_path, fmt) -> None:
+def _write_svg(path: str | None, state) -> None:
+    """Draw the board with everyone's pieces to PATH (`--svg`), for an e-mail or a look at the whole map."""
+    if path is None:
+        return
+    from fauna_cli.files import atomic_write
+    from fauna_cli.svg import board_svg
+
+    atomic_write(path, board_svg(state))
+    click.echo(f"Wrote the board picture to {path}.", err=True)
+
+
+def _play_continued(game, config_path, seed, log_path, settings, script, moves_path, svg_path, fmt) -> None:
+    """`fauna play --continue GAME`: the logged game, verified, played on at the terminal (or by a script)."""
+    from fauna_cli.gamefile import load_game
+    from rules.fauna.replay import LoadedLog
+
+    given = [o for o, v in (("--config", config_path), ("--seed", seed), ("--log", log_path),
+                            *((f"--{k}", v) for k, v in settings.items())) if v is not None]
+    if given:
+        raise click.UsageError(f"--continue takes the game's settings from its log; {', '.join(given)} cannot "
+                               "change them")
+    loaded = load_game(game)
+    if not isinstance(loaded, LoadedLog):
+        from fauna_cli import anygame
+        state = loaded.state
+        if fmt != "json":
+            click.echo(f"{loaded.rules.title}: continuing {game} at move {state.seq + 1}.")
+        if script is not None:
+            code = anygame.run_script(loaded.rules, state, script, "<stdin>" if moves_path == "-" else moves_path,
+                                      fmt, game, log=loaded.writer)
+        else:
+            if fmt == "json":
+                raise click.UsageError("--format json needs --moves (interactive play prints tables)")
+            code = anygame.run_interactive(loaded.rules, state, fmt, game, log=loaded.writer)
+        sys.exit(code)
+    from fauna_cli.play import run_interactive, run_script
+
+    state = loaded.state
+    if state.is_over:
+        raise click.UsageError(f"{game}: the game is over; `fauna replay {game}` shows it")
+    if fmt != "json":
+        click.echo(f"Continuing {game}: seed {state.seed}; players: {', '.join(state.names)}; goal {state.goal} "
+                   f"points; move {state.seq + 1} next.")
+    if script is not None:
+        code = run_script(state, script, "<stdin>" if moves_path == "-" else moves_path, fmt, game, resumed=True)
+    else:
+        if fmt == "json":
+            raise click.UsageError("--format json needs --moves (interactive play prints tables)")
+        code = run_interactive(state, fmt, game, resumed=True)
+    _write_svg(svg_path, state)
+    sys.exit(code)
+
+
+def _play_other(config_path, seed, script, moves_path, log_path, fmt, settings) -> None:
     """`fauna play` for a game other than Fauna, through its RULES (fauna_cli/anygame.py)."""
     from fauna_cli import anygame
-    from fauna_cli.files import read_text
     from fauna_cli.gameconfig import draw_seed, load_any_config
 
-    rules, config = load_any_config(config_path)
+    rules, config = load_any_config(config_path, settings)
     if seed is None:
         seed = config.seed
     drawn = seed is None
     if drawn:
         seed = draw_seed()
+    if fmt == "json" and script is None:
+        raise click.UsageError("--format json needs --moves (interactive play prints tables)")
     state = rules.new_state(config, seed)
     if fmt != "json":
         click.echo(f"{rules.title}: seed {seed}{' (drawn; replay with --seed ' + str(seed) + ')' if drawn else ''}; "
                    f"players: {', '.join(state.names)}.")
-    if moves_path is not None:
-        text = sys.stdin.read() if moves_path == "-" else read_text(moves_path, "move script")
-        code = anygame.run_script(rules, state, text, "<stdin>" if moves_path == "-" else moves_path, fmt, log_path)
+    if script is not None:
+        code = anygame.run_script(rules, state, script, "<stdin>" if moves_path == "-" else moves_path, fmt, log_path)
     else:
-        if fmt == "json":
-            raise click.UsageError("--format json needs --moves (interactive play prints tables)")
         code = anygame.run_interactive(rules, state, fmt, log_path)
     sys.exit(code)
 

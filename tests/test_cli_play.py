@@ -31,15 +31,15 @@ def test_interactive_game_to_the_end_with_typo_and_undo():
     moves = policy_inputs(seed)
     first = moves[0]
     typo = "Tasmaniaa"
-    inputs = [typo, "Tasmania", "undo", "help", "board", "scales"] + moves
+    starter = new_game(load_config(None), seed).to_move
+    inputs = [typo, "Tasmania", f"undo {starter}", "help", "board", "scales"] + moves
     if first == "Tasmania":  # keep the undo meaningful: place somewhere else first
         inputs[1] = "Antarctic"
     result = CliRunner().invoke(cli, ["play", "--seed", str(seed)], input="\n".join(inputs) + "\n")
     out = result.output
     assert result.exit_code == 0, out
     assert "did you mean 'Tasmania'" in out
-    starter = new_game(load_config(None), seed).to_move
-    assert f"Took back {starter}'s last placement; {starter} to move again." in out
+    assert f"Took back {starter}'s placement on" in out and f"; {starter} to move again." in out
     assert "Round 1 evaluation" in out
     assert "Game over:" in out
     assert "Traceback" not in out
@@ -154,6 +154,8 @@ def test_real_terminal_session_through_a_pseudo_terminal():
     child.sendline("Amazon Basin")
     child.expect("alice placed on Amazon Basin")
     child.sendline("quit")
+    child.expect(r"Leave the game\? \[y/N\]")
+    child.sendline("y")
     child.expect("Game left unfinished")
     child.expect(pexpect.EOF)
     child.close()

@@ -118,3 +118,118 @@ def test_kind_and_units_options_have_help():
     assert "Only land areas" in invoke(["map", "areas", "--help"]).stdout
     assert "imperial (oz" in invoke(["scales", "--help"]).stdout
     assert "Units of the revealed" in invoke(["animal", "show", "--help"]).stdout
+
+
+# -- item 1: discovering area names at the prompt ----------------------------------------------------
+
+def test_prompt_lists_areas_answers_continents_and_names_the_area_an_alias_lands_on():
+    inputs = ["areas", "areas south america", "map europe", "South America", "help", "Red Sea", "quit", "y"]
+    r = invoke(["play", "--seed", "5"], input="\n".join(inputs) + "\n")
+    out = r.stdout
+    assert r.exit_code == 0, out
+    assert "Oceans (19): Arctic Ocean" in out and "South America, 7 areas: Guyana; Amazon Basin" in out
+    assert "Europe, 6 areas: Scandinavia" in out
+    assert "South America is a continent, not an area" in out and "did you mean 'South Africa'" not in out
+    assert "unknown area 'areas'" not in out and "unknown area 'map'" not in out
+    assert "areas [CONTINENT]" in out and "fauna map areas" in out
+    assert "Red Sea is part of Northern Indian Ocean." in out
+
+
+def test_help_examples_are_in_the_game_units_and_every_one_parses():
+    from fauna_cli.play import EXAMPLES
+    from tests_support import fresh_state
+
+    for units, examples in EXAMPLES.items():
+        state = fresh_state(units)
+        for text in examples:
+            state.parse(text.split(" (")[0])  # raises if an example is not a move in these units
+    r = invoke(["play", "--seed", "5", "--units", "imperial"], input="help\nquit\ny\n")
+    assert "weight 200-500 lb" in r.stdout and " kg" not in r.stdout.split("Type one of:")[1]
+
+
+# -- item 3: resuming a hot-seat game ----------------------------------------------------------------
+
+def _policy(seed: int, argv_extra=()) -> list[str]:
+    from test_cli_play import policy_inputs
+
+    return policy_inputs(seed)
+
+
+def test_quit_and_continue_gives_the_same_log_as_playing_straight_through(tmp_path):
+    moves = _policy(11)
+    straight, resumed = tmp_path / "straight.fauna", tmp_path / "resumed.fauna"
+    r = invoke(["play", "--seed", "11", "--log", str(straight)], input="\n".join(moves) + "\n")
+    assert r.exit_code == 0 and "Game over" in r.stdout
+    cut = len(moves) // 2
+    r = invoke(["play", "--seed", "11", "--log", str(resumed)], input="\n".join(moves[:cut] + ["quit", "y"]) + "\n")
+    assert r.exit_code == 0
+    assert f"saved in {resumed}; resume it with: fauna play --continue {resumed}" in r.stdout
+    r = invoke(["play", "--continue", str(resumed)], input="\n".join(moves[cut:]) + "\n")
+    assert r.exit_code == 0, r.stdout + r.stderr
+    assert "Game over" in r.stdout
+    assert resumed.read_bytes() == straight.read_bytes()
+    assert invoke(["replay", str(resumed)]).exit_code == 0
+
+
+def test_quit_asks_first_and_help_says_what_is_saved(tmp_path):
+    log = tmp_path / "g.fauna"
+    r = invoke(["play", "--seed", "5", "--log", str(log)], input="help\nquit\nn\nquit\ny\n")
+    assert r.stdout.count("Leave the game? [y/N]") == 2
+    assert f"the game so far is saved in {log}; resume with fauna play --continue {log}" in r.stdout
+    r = invoke(["play", "--seed", "5"], input="help\nquit\ny\n")
+    assert "nothing is saved; start with --log FILE" in r.stdout and "Nothing was saved" in r.stdout
+
+
+def test_continue_refuses_settings_that_the_log_fixes(tmp_path):
+    log = tmp_path / "g.fauna"
+    invoke(["play", "--seed", "5", "--log", str(log)], input="quit\ny\n")
+    r = invoke(["play", "--continue", str(log), "--seed", "6"])
+    assert r.exit_code == 2 and "--seed" in r.stderr
+
+
+def test_ctrl_c_at_the_prompt_exits_130_with_the_resume_message(tmp_path):
+    import os
+    import sys
+
+    import pexpect
+
+    log = tmp_path / "g.fauna"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    child = pexpect.spawn(sys.executable, ["-m", "fauna_cli", "play", "--seed", "7", "--log", str(log)], env=env,
+                          encoding="utf-8", timeout=20)
+    child.expect(r"\(hand 6, score 0\)> ")
+    child.sendintr()
+    child.expect("Interrupted. Game left unfinished")
+    child.expect(f"resume it with: fauna play --continue {log}")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+
+
+# -- item 6: undo ------------------------------------------------------------------------------------
+
+def test_undo_takes_back_own_placement_with_the_bot_replies_and_only_ones_own():
+    r = invoke(["play", "--seed", "5", "--players", "2", "--bots", "human,random", "--start", "alice"],
+               input="Sahel\nundo\nundo\nquit\ny\n")
+    out = r.stdout
+    assert r.exit_code == 0, r.stderr
+    assert "Took back alice's placement on Sahel, and the computer players' replies (random-2: " in out
+    assert "Nothing to undo for alice: no placement since the round began can be taken back" in out
+    r = invoke(["play", "--seed", "5", "--start", "alice"], input="Sahel\nundo\nundo alice\nquit\ny\n")
+    assert "Nothing to undo for bob: the latest placement is alice's (Sahel)" in r.stdout
+    assert "Took back alice's placement on Sahel; alice to move again." in r.stdout
+
+
+# -- item 12: small texts at play --------------------------------------------------------------------
+
+def test_a_script_line_with_a_prompt_word_says_so(tmp_path):
+    script = tmp_path / "s.txt"
+    script.write_text("alice: undo\n")
+    r = invoke(["play", "--seed", "5", "--start", "alice", "--moves", str(script)])
+    assert r.exit_code == 3 and "'undo' is typed at the prompt of interactive play" in r.stderr
+    assert "unknown area" not in r.stderr
+
+
+def test_a_missing_script_is_reported_before_any_banner(tmp_path):
+    r = invoke(["play", "--moves", str(tmp_path / "missing.txt")])
+    assert r.exit_code == 2 and r.stdout == "" and "missing.txt" in r.stderr

@@ -8,7 +8,8 @@ game with computer players, or a simulated game replayed alone, needs no config 
 from __future__ import annotations
 
 import unicodedata
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import click
 

@@ -136,8 +136,9 @@ def test_prompt_lists_areas_answers_continents_and_names_the_area_an_alias_lands
 
 
 def test_help_examples_are_in_the_game_units_and_every_one_parses():
-    from fauna_cli.play import EXAMPLES
     from tests_support import fresh_state
+
+    from fauna_cli.play import EXAMPLES
 
     for units, examples in EXAMPLES.items():
         state = fresh_state(units)

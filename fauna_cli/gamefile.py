@@ -27,7 +27,7 @@ class GameBusy(FaunaError):
 
 
 def lock_path(path: Path) -> Path:
-    """The lock file beside a game file: GAME.lock (kept after use; removing it would race)."""
+    """The lock file beside a game file: GAME.lock, removed by its holder when the update is done (see game_lock)."""
     return path.with_name(path.name + ".lock")
 
 
@@ -44,14 +44,28 @@ def game_lock(path: str | Path) -> Iterator[None]:
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            if not _still_linked(fd, lock_path(path)):  # its holder removed it after we opened it: taken just now
+                raise BlockingIOError
         except BlockingIOError:
             raise GameBusy(f"{path}: the game is being updated by someone else; try again in a moment") from None
         try:
             yield
         finally:
+            try:  # remove it while still holding it; a process that opened it meanwhile sees it unlinked
+                os.unlink(lock_path(path))
+            except OSError:
+                pass
             fcntl.flock(fd, fcntl.LOCK_UN)
     finally:
         os.close(fd)
+
+
+def _still_linked(fd: int, path: Path) -> bool:
+    """Whether the lock file we hold is still the one at `path` (not removed and replaced after we opened it)."""
+    try:
+        return os.fstat(fd).st_ino == os.stat(path).st_ino
+    except OSError:
+        return False
 
 
 def load_game(path: str | Path, *, ignore_data_change: bool = False, until: int | None = None) -> LoadedLog:

@@ -10,6 +10,7 @@ import click
 
 from fauna_cli.gamefile import create_game, load_game, one_line_errors, update_game
 from fauna_cli.gameconfig import start_game
+from fauna_cli.options import game_options
 from fauna_cli.render import (FORMATS, RoundReports, dump_json, front_lines, move_line, round_text, status_dict,
                               table, winners_line)
 from fauna_cli.replay_cmd import pick_round, round_reports
@@ -56,6 +57,13 @@ def _next_hint(game: str, state: State) -> str:
             f"--seq {state.seq + 1} MOVE")
 
 
+def _send_hint(game: str, state: State) -> str:
+    """Whom to e-mail the file to now: the next person to move (computer players have already replied)."""
+    if state.is_over:
+        return f"The game is over: send {game} to everyone so they can check the result."
+    return f"Send {game} to {state.to_move} next."
+
+
 def _next_dict(state: State) -> dict | None:
     return None if state.is_over else {"seq": state.seq + 1, "player": state.to_move}
 
@@ -98,31 +106,33 @@ def bots_move(writer: LogWriter) -> list:
 @pbem.command("new", short_help="Start a game file and show the first card.")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False),
               help="Game config (TOML); default: 3 players, published rules, metric, mixed cards.")
-@click.option("--out", "game", required=True, type=click.Path(dir_okay=False), metavar="GAME",
-              help="The game file to create.")
+@click.option("--log", "--out", "game", required=True, type=click.Path(dir_okay=False), metavar="GAME",
+              help="The game file to create (the game's replay log; --out is the same option).")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Seed (overrides the config's; drawn when neither "
               "gives one).")
 @click.option("--force", is_flag=True, help="Replace an existing GAME file.")
+@game_options
 @FORMAT_OPTION
 @one_line_errors
-def pbem_new(config_path, game, seed, force, fmt) -> None:
+def pbem_new(config_path, game, seed, force, fmt, **settings) -> None:
     """Start a game by e-mail: write GAME's header and show where the game starts."""
     from fauna_cli.gameconfig import config_document, game_of
     if config_path is not None and game_of(*config_document(config_path)[:2]) != "fauna":
         from fauna_cli import anygame
         from fauna_cli.gameconfig import draw_seed, load_any_config
-        rules, config = load_any_config(config_path)
+        rules, config = load_any_config(config_path, settings)
         seed = config.seed if seed is None else seed
         drawn = seed is None
         anygame.pbem_new(rules, config, draw_seed() if drawn else seed, drawn, game, force, fmt)
         return
-    state, drawn = start_game(config_path, seed)
+    state, drawn = start_game(config_path, seed, settings)
     seed = state.seed
     writer = LogWriter(state)
-    bots_move(writer)
+    opening = bots_move(writer)
     create_game(game, writer.text(), force)
     if fmt == "json":
         click.echo(dump_json({"game": game, "seed": seed, "seed_drawn": drawn, "config": state.config.to_dict(),
+                              "events": [e.to_dict() for e in opening],
                               "round": state.round, "starting_player": state.names[state.start],
                               "front": state.front.to_dict(), "next": _next_dict(state),
                               "head": {"line": len(writer.lines), "hash": writer.head}}),
@@ -131,9 +141,12 @@ def pbem_new(config_path, game, seed, force, fmt) -> None:
     click.echo(f"Started {game}: seed {seed}{' (drawn)' if drawn else ''}; {_rules_line(state)}.")
     click.echo()
     click.echo("\n".join(front_lines(state.front, state.round, state.names[state.start])))
+    moved = [line for line in (move_line(e) for e in opening) if line]
+    if moved:
+        click.echo("The computer players moved first: " + "; ".join(moved) + ".")
     click.echo()
     click.echo(_next_hint(game, state))
-    click.echo(f"After each move, send {game} on to the other players.")
+    click.echo(_send_hint(game, state))
 
 
 def _player_rows(state: State) -> list[list[str]]:
@@ -145,7 +158,8 @@ def _player_rows(state: State) -> list[list[str]]:
             doing = f"placed {state.placed[i]}, passed"
         else:
             doing = f"placed {state.placed[i]}" + (", to move" if name == state.to_move else "")
-        rows.append([name, str(state.score[i]), str(state.hand[i]), str(state.stock[i]), doing])
+        bot = state.config.players[i].bot
+        rows.append([name, bot or "person", str(state.score[i]), str(state.hand[i]), str(state.stock[i]), doing])
     return rows
 
 
@@ -169,8 +183,10 @@ def pbem_status(game, ignore_data_change, fmt, player=None) -> None:
         doc = {"game": game, "seed": state.seed, "config": state.config.to_dict(), "round": state.round, "next": _next_dict(state),
                "starting_player": state.names[state.start], "front": None if state.is_over else state.front.to_dict(),
                "status": status_dict(state),
-               "players": [{"player": n, "score": state.score[i], "hand": state.hand[i], "stock": state.stock[i],
-                            "placed": state.placed[i], "passed": state.passed[i]} for i, n in enumerate(state.names)],
+               "players": [{"player": n, "bot": state.config.players[i].bot, "score": state.score[i],
+                            "hand": state.hand[i], "stock": state.stock[i], "placed": state.placed[i],
+                            "passed": state.passed[i]} for i, n in enumerate(state.names)],
+               "last_round": (round_reports(loaded) or [None])[-1],
                "last_move": None if last is None else {"seq": last.seq, "player": last.player,
                                                        "move": last.text.split(": ", 1)[1]},
                "head": {"line": len(loaded.writer.lines), "hash": loaded.head}}
@@ -187,8 +203,14 @@ def pbem_status(game, ignore_data_change, fmt, player=None) -> None:
         click.echo()
         click.echo(table(taken, ["taken", "by"], fmt) if taken else "Nothing is taken yet this round.")
     click.echo()
-    click.echo(table(_player_rows(state), ["player", "score", "hand", "stock", "this round"], fmt))
+    click.echo(table(_player_rows(state), ["player", "plays", "score", "hand", "stock", "this round"], fmt))
     click.echo()
+    reports = round_reports(loaded)
+    if reports:
+        rep = reports[-1]
+        points = ", ".join(f"{r['player']} +{r['points']}" for r in rep["players"])
+        click.echo(f"Round {rep['round']} ({rep['animal']['name']}): {points}; the whole table: "
+                   f"fauna pbem show {_q(game)} --round {rep['round']}")
     if last is not None:
         click.echo(f"Last move: {last.text} (line {last.line}).")
     click.echo(f"History head: line {len(loaded.writer.lines)}, hash {loaded.head}.")
@@ -255,9 +277,10 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt) -> None:
         click.echo("\n".join(front_lines(state.front, state.round, state.names[state.start])))
         click.echo()
     replies = " and the computer players' replies" if state.history[-1][0] != name else ""
-    click.echo(f"Saved {game} after move {state.seq} ({name}'s move{replies}); history head: line {len(loaded.writer.lines)}, "
-               f"hash {loaded.head}.")
+    click.echo(f"Saved {game} after move {state.seq} ({name}'s move{replies}); history head: line "
+               f"{len(loaded.writer.lines)}, hash {loaded.head}.")
     click.echo(_next_hint(game, state))
+    click.echo(_send_hint(game, state))
 
 
 @pbem.command("show", short_help="Past rounds: moves, answers, tables.")
@@ -289,8 +312,10 @@ def pbem_show(game, round_no, ignore_data_change, fmt) -> None:
         click.echo(f"{game}: no round has been evaluated yet (round {state.round} is being played).")
         return
     for rep in reports:
-        listed = ", ".join(f"{m['seq']} {m['player']}: {m['move']}" for m in moves.get(rep["round"], []))
-        click.echo(textwrap.fill(f"Moves of round {rep['round']}: {listed}", width=100, break_long_words=False,
-                                 break_on_hyphens=False))
+        nb = "\u00a0"  # within one move the words stay together: "4 alice: Tasmania" is never split
+        listed = ", ".join(f"{m['seq']} {m['player']}: {m['move']}".replace(" ", nb) for m in moves.get(rep["round"], []))
+        text = textwrap.fill(f"Moves of round {rep['round']}: {listed}", width=100, break_long_words=False,
+                             break_on_hyphens=False)
+        click.echo(text.replace(nb, " "))
         click.echo(round_text(rep, fmt))
 

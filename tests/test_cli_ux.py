@@ -234,3 +234,55 @@ def test_a_script_line_with_a_prompt_word_says_so(tmp_path):
 def test_a_missing_script_is_reported_before_any_banner(tmp_path):
     r = invoke(["play", "--moves", str(tmp_path / "missing.txt")])
     assert r.exit_code == 2 and r.stdout == "" and "missing.txt" in r.stderr
+
+
+# -- item 10: e-mail play messages --------------------------------------------------------------------
+
+def _new(tmp_path, *extra):
+    game = str(tmp_path / "g.fauna")
+    r = invoke(["pbem", "new", "--log", game, "--seed", "5", *extra])
+    assert r.exit_code == 0, r.stderr
+    return game, r
+
+
+def test_pbem_new_says_what_a_bot_did_first_and_move_says_whom_to_send_to(tmp_path):
+    game, r = _new(tmp_path, "--players", "3", "--bots", "random,human", "--start", "random-1")
+    assert "The computer players moved first: random-1 placed on " in r.stdout
+    assert f"Send {game} to bob next." in r.stdout
+    r = invoke(["pbem", "move", game, "--as", "bob", "Sahel"])
+    assert f"Send {game} to carol next." in r.stdout
+    assert not Path(game + ".lock").exists()
+    refused = invoke(["pbem", "move", game, "--as", "bob", "India"])
+    assert refused.exit_code == 3 and not Path(game + ".lock").exists()
+
+
+def test_pbem_status_marks_computer_players_and_points_to_the_last_round(tmp_path):
+    game, _ = _new(tmp_path, "--players", "2", "--bots", "human,statistician", "--start", "alice")
+    out = invoke(["pbem", "status", game]).stdout
+    assert "plays" in out and "statistician" in out and "person" in out
+    invoke(["pbem", "move", game, "--as", "alice", "Sahel"])
+    for _ in range(10):
+        if json.loads(invoke(["pbem", "status", game, "--format", "json"]).stdout)["round"] > 1:
+            break
+        invoke(["pbem", "move", game, "--as", "alice", "pass"])
+    out = invoke(["pbem", "status", game]).stdout
+    assert "Round 1 (" in out and f"the whole table: fauna pbem show {game} --round 1" in out
+    assert json.loads(invoke(["pbem", "status", game, "--format", "json"]).stdout)["last_round"]["round"] == 1
+
+
+def test_pbem_show_keeps_each_move_on_one_line_and_counts_rounds_in_words(tmp_path):
+    game, _ = _new(tmp_path)
+    for _ in range(40):
+        doc = json.loads(invoke(["pbem", "status", game, "--format", "json"]).stdout)
+        if doc["round"] > 1:
+            break
+        who = doc["next"]["player"]
+        if invoke(["pbem", "move", game, "--as", who, "pass"]).exit_code:
+            free = [a for a in ("Sahel", "India", "Tasmania", "Andes", "Brazil", "Congo Basin")
+                    if a not in json.dumps(doc["status"]["taken"])]
+            invoke(["pbem", "move", game, "--as", who, free[0]])
+    out = invoke(["pbem", "show", game]).stdout
+    for line in out.splitlines():
+        assert not line.rstrip().endswith((":", " alice", " bob", " carol")) or line.startswith("Round"), line
+    r = invoke(["pbem", "show", game, "--round", "3"])
+    assert "(round 1 evaluated)" in r.stderr

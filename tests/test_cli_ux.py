@@ -286,3 +286,66 @@ def test_pbem_show_keeps_each_move_on_one_line_and_counts_rounds_in_words(tmp_pa
         assert not line.rstrip().endswith((":", " alice", " bob", " carol")) or line.startswith("Round"), line
     r = invoke(["pbem", "show", game, "--round", "3"])
     assert "(round 1 evaluated)" in r.stderr
+
+
+# -- item 4: Ctrl-C on a simulation with worker processes ---------------------------------------------
+
+def test_ctrl_c_stops_simulate_with_jobs_within_a_second():
+    import os
+    import sys
+    import time
+
+    import pexpect
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    child = pexpect.spawn(sys.executable, ["-m", "fauna_cli", "simulate", "--players", "4", "--bots", "statistician",
+                                           "--games", "1000000", "--seed", "1", "--jobs", "2"],
+                          env=env, encoding="utf-8", timeout=20, cwd=str(ROOT))
+    child.expect("simulating")  # the progress bar: the workers are playing
+    time.sleep(1.0)
+    sent = time.monotonic()
+    child.sendintr()
+    child.expect("interrupted after \\d+ of 1000000 games; the partial figures are discarded")
+    child.expect(pexpect.EOF)
+    elapsed = time.monotonic() - sent
+    child.close()
+    assert child.exitstatus == 130
+    assert elapsed < 1.0, elapsed
+    assert "Traceback" not in child.before
+
+
+# -- item 7: per-game seeds, logs of one game, settings as options -------------------------------------
+
+def test_simulate_lists_seeds_and_writes_a_game_log_that_play_reproduces(tmp_path):
+    log = tmp_path / "game3.fauna"
+    args = ["simulate", "--players", "3", "--bots", "naturalist:0.9,statistician,random", "--games", "4",
+            "--seed", "9"]
+    r = invoke(args + ["--list", "--log-game", "3", "--log", str(log), "--format", "json"])
+    assert r.exit_code == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert doc["players"] == ["naturalist-1", "statistician-2", "random-3"]
+    game3 = doc["games_played"][2]
+    assert game3["game"] == 3 and doc["log"] == {"game": 3, "file": str(log)}
+    replayed = json.loads(invoke(["replay", str(log), "--format", "json"]).stdout)
+    assert replayed["status"]["scores"] == game3["scores"] and replayed["seed"] == game3["seed"]
+    again = tmp_path / "again.fauna"
+    r = invoke(["play", "--players", "3", "--bots", "naturalist:0.9,statistician,random", "--seed",
+                str(game3["seed"]), "--moves", "-", "--log", str(again)], input="")
+    assert r.exit_code == 0, r.stderr
+    assert again.read_bytes() == log.read_bytes()
+    text = invoke(args + ["--list"]).stdout
+    assert f"{game3['seed']}" in text and "naturalist:0.9" in text
+
+
+def test_play_and_pbem_new_take_the_settings_as_options(tmp_path):
+    r = invoke(["play", "--players", "alice,zoe", "--units", "imperial", "--cards", "green", "--goal", "30",
+                "--preset", "reference-manual", "--seed", "3", "--moves", "-", "--format", "json"], input="")
+    cfg = json.loads(r.stdout)["config"]
+    assert [p["name"] for p in cfg["players"]] == ["alice", "zoe"]
+    assert cfg["game"]["units"] == "imperial" and cfg["game"]["cards"] == "green" and cfg["game"]["goal"] == 30
+    assert cfg["game"]["preset"] == "reference-manual"
+    game = tmp_path / "g.fauna"
+    r = invoke(["pbem", "new", "--out", str(game), "--players", "4", "--bots", "human,human,random", "--seed", "2"])
+    assert r.exit_code == 0 and "players: alice, bob, random-3, random-4" in r.stdout
+    r = invoke(["play", "--bots", "genius", "--moves", "-"], input="")
+    assert r.exit_code == 2 and "unknown bot kind 'genius'" in r.stderr

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 import click
@@ -36,6 +37,8 @@ class FaunaGroup(LazyGroup):
 
     def main(self, *args, **kwargs):
         kwargs.setdefault("standalone_mode", True)
+        if os.environ.get("_FAUNA_COMPLETE", "").startswith("bash"):
+            _register_bash_completion()
         argv = kwargs.get("args", args[0] if args else None)
         as_json = wants_json(None if argv is None else list(argv))
         try:
@@ -67,16 +70,43 @@ class FaunaGroup(LazyGroup):
         sys.exit(rv if isinstance(rv, int) else exitcodes.OK)
 
 
+def _register_bash_completion() -> None:
+    """Bash completion whose multi-word names arrive escaped ('Great\\ Victoria\\ Desert'), as one argument.
+
+    Click's bash script adds each value to COMPREPLY as it comes, so a space or an apostrophe would
+    split the name or open a quote on the command line; the script's `read` (without -r) drops one
+    level of backslashes, hence each special character is escaped twice here. Registered only when
+    completing, so a normal start does not import the completion module.
+    """
+    from click.shell_completion import BashComplete, CompletionItem, add_completion_class
+
+    class EscapingBashComplete(BashComplete):
+        def format_completion(self, item: CompletionItem) -> str:
+            if item.type != "plain":
+                return super().format_completion(item)
+            escaped = re.sub(r"([^\w@%+=:,./-])", r"\\\1", item.value)
+            return f"{item.type},{escaped.replace(chr(92), chr(92) * 2)}"
+
+    add_completion_class(EscapingBashComplete, "bash")
+
+
 def _complete_area(ctx, param, incomplete):
-    inc = incomplete.lower()
-    names = Board.default().names
-    return [click.shell_completion.CompletionItem(n) for n in names if n.lower().startswith(inc)]
+    """Area names that start with what is typed (case, accents and punctuation aside)."""
+    from click.shell_completion import CompletionItem
+    from rules.core.names import normalize
+
+    inc = normalize(incomplete)
+    return [CompletionItem(n) for n in Board.default().names if normalize(n).startswith(inc)]
 
 
 def _complete_animal(ctx, param, incomplete):
+    """Animal names that start with what is typed ('adelie' finds 'Adélie penguin')."""
+    from click.shell_completion import CompletionItem
+    from rules.core.names import normalize
     from rules.fauna import Deck
-    inc = incomplete.lower()
-    return [click.shell_completion.CompletionItem(n) for n in Deck.default().names() if n.lower().startswith(inc)]
+
+    inc = normalize(incomplete)
+    return [CompletionItem(n) for n in Deck.default().names() if normalize(n).startswith(inc)]
 
 
 FORMAT_OPTION = click.option("--format", "fmt", type=click.Choice(FORMATS), default="plain", show_default=True,

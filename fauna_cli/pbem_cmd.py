@@ -80,6 +80,22 @@ def _rules_line(state: State) -> str:
             f"{c.cards} cards")
 
 
+def complete_player(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+    """Shell completion for --as: the players of the GAME named earlier on the line, the one to move first."""
+    from click.shell_completion import CompletionItem
+
+    game = ctx.params.get("game") or (ctx.args[0] if ctx.args else None)  # args: when --as ends the line
+    if not game:
+        return []
+    try:
+        state = load_game(game, ignore_data_change=True).state
+    except (FaunaError, OSError):
+        return []
+    names = sorted(state.names, key=lambda n: n != state.to_move)
+    inc = normalize(incomplete)
+    return [CompletionItem(n) for n in names if normalize(n).startswith(inc)]
+
+
 def resolve_player(state: State, name: str) -> str:
     """The player --as names (case and Unicode composition do not matter), or UnknownPlayer with a suggestion."""
     name = unicodedata.normalize("NFC", name)
@@ -165,7 +181,8 @@ def _player_rows(state: State) -> list[list[str]]:
 
 @pbem.command("status", short_help="Round, card front, taken spaces, scores, turn.")
 @click.argument("game", type=click.Path(dir_okay=False))
-@click.option("--as", "player", metavar="NAME", help="Card games: show what NAME sees (their hand and totem).")
+@click.option("--as", "player", metavar="NAME", shell_complete=complete_player,
+              help="Card games: show what NAME sees (their hand and totem).")
 @IGNORE_DATA_OPTION
 @FORMAT_OPTION
 @one_line_errors
@@ -220,7 +237,7 @@ def pbem_status(game, ignore_data_change, fmt, player=None) -> None:
 @pbem.command("move", short_help="Play a move for a player and save it.")
 @click.argument("game", type=click.Path(dir_okay=False))
 @click.argument("move", nargs=-1, required=True)
-@click.option("--as", "player", required=True, metavar="NAME", help="Who is moving.")
+@click.option("--as", "player", required=True, metavar="NAME", shell_complete=complete_player, help="Who is moving.")
 @click.option("--seq", type=click.IntRange(1), metavar="N",
               help="The number this move should get (as status shows it): refused if the game moved on.")
 @IGNORE_DATA_OPTION

@@ -349,3 +349,35 @@ def test_play_and_pbem_new_take_the_settings_as_options(tmp_path):
     assert r.exit_code == 0 and "players: alice, bob, random-3, random-4" in r.stdout
     r = invoke(["play", "--bots", "genius", "--moves", "-"], input="")
     assert r.exit_code == 2 and "unknown bot kind 'genius'" in r.stderr
+
+
+# -- item 8: shell completion of multi-word names ------------------------------------------------------
+
+def _bash_complete(words: list[str]) -> list[str]:
+    """COMPREPLY of the real bash completion function that `fauna` prints, for a command line being typed."""
+    import os
+    import shlex
+    import shutil
+    import subprocess
+    import sys
+
+    import pytest
+
+    if shutil.which("bash") is None:
+        pytest.skip("no bash")
+    fauna = f"{shlex.quote(sys.executable)} -m fauna_cli"
+    script = (f'eval "$(_FAUNA_COMPLETE=bash_source {fauna} | sed "s| \\$1)| {fauna})|")"\n'
+              f"COMP_WORDS=({' '.join(map(shlex.quote, words))}); COMP_CWORD={len(words) - 1}\n"
+              "_fauna_completion fauna\nprintf '%s\\n' \"${COMPREPLY[@]}\"\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run(["bash", "-c", script], check=True, capture_output=True, text=True, env=env, cwd=str(ROOT))
+    return [line for line in out.stdout.splitlines() if line]
+
+
+def test_bash_completion_escapes_multi_word_names_and_completes_players(tmp_path):
+    assert _bash_complete(["fauna", "map", "neighbors", "Great\\ Vic"]) == ["Great\\ Victoria\\ Desert"]
+    assert _bash_complete(["fauna", "animal", "show", "baird"]) == ["Baird\\'s\\ tapir"]
+    game = str(tmp_path / "g.fauna")
+    invoke(["pbem", "new", "--log", game, "--players", "alice,Mary Ann,bob", "--seed", "3", "--start", "bob"])
+    assert _bash_complete(["fauna", "pbem", "move", game, "--as", ""]) == ["bob", "alice", "Mary\\ Ann"]
+    assert _bash_complete(["fauna", "pbem", "move", game, "--as", "m"]) == ["Mary\\ Ann"]

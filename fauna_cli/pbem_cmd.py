@@ -96,6 +96,28 @@ def complete_player(ctx: click.Context, param: click.Parameter, incomplete: str)
     return [CompletionItem(n) for n in names if normalize(n).startswith(inc)]
 
 
+def write_picture(loaded, path: str, player: str | None) -> None:
+    """`--svg FILE`: Fauna's map (fauna_cli/svg.py), or another game's own `svg(view)` in fauna_cli/games/GAME.py."""
+    from fauna_cli.files import atomic_write
+
+    if isinstance(loaded, LoadedLog):
+        from fauna_cli.svg import board_svg
+
+        atomic_write(path, board_svg(loaded.state))
+    else:
+        import importlib
+
+        from fauna_cli.anygame import resolve
+
+        rules, state = loaded.rules, loaded.state
+        try:
+            draw = importlib.import_module(f"fauna_cli.games.{rules.name}").svg
+        except (ModuleNotFoundError, AttributeError):
+            raise click.UsageError(f"--svg: {rules.title} games have no picture yet") from None
+        atomic_write(path, draw(state.view(resolve(state, player) if player else None)))
+    click.echo(f"Wrote the picture to {path}.", err=True)
+
+
 def resolve_player(state: State, name: str) -> str:
     """The player --as names (case and Unicode composition do not matter), or UnknownPlayer with a suggestion."""
     name = unicodedata.normalize("NFC", name)
@@ -183,12 +205,16 @@ def _player_rows(state: State) -> list[list[str]]:
 @click.argument("game", type=click.Path(dir_okay=False))
 @click.option("--as", "player", metavar="NAME", shell_complete=complete_player,
               help="Card games: show what NAME sees (their hand and totem).")
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Also draw the game as a picture (SVG) in FILE, to attach to an e-mail.")
 @IGNORE_DATA_OPTION
 @FORMAT_OPTION
 @one_line_errors
-def pbem_status(game, ignore_data_change, fmt, player=None) -> None:
+def pbem_status(game, ignore_data_change, fmt, player=None, svg_path=None) -> None:
     """Where GAME stands: round, card front, taken spaces, scores and whose turn it is (never the answer)."""
     loaded = load_game(game, ignore_data_change=ignore_data_change)
+    if svg_path is not None:
+        write_picture(loaded, svg_path, player)
     if not isinstance(loaded, LoadedLog):
         from fauna_cli import anygame
         anygame.pbem_status(loaded, game, player, fmt)

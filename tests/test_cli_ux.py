@@ -381,3 +381,64 @@ def test_bash_completion_escapes_multi_word_names_and_completes_players(tmp_path
     invoke(["pbem", "new", "--log", game, "--players", "alice,Mary Ann,bob", "--seed", "3", "--start", "bob"])
     assert _bash_complete(["fauna", "pbem", "move", game, "--as", ""]) == ["bob", "alice", "Mary\\ Ann"]
     assert _bash_complete(["fauna", "pbem", "move", game, "--as", "m"]) == ["Mary\\ Ann"]
+
+
+# -- item 13: a picture for e-mail players -------------------------------------------------------------
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _parse_svg(path: Path):
+    import xml.etree.ElementTree as ET
+
+    return ET.parse(path).getroot()
+
+
+def _classes(root, name: str) -> list:
+    return [el for el in root.iter() if name in el.get("class", "").split()]
+
+
+def test_pbem_status_draws_the_map_with_pieces_and_scales(tmp_path):
+    game, _ = _new(tmp_path, "--players", "2", "--bots", "human,statistician", "--start", "alice")
+    invoke(["pbem", "move", game, "--as", "alice", "Red Sea"])
+    taken = json.loads(invoke(["pbem", "status", game, "--format", "json"]).stdout)["status"]["taken"]
+    picture = tmp_path / "g.svg"
+    r = invoke(["pbem", "status", game, "--svg", str(picture)])
+    assert r.exit_code == 0 and f"Wrote the picture to {picture}" in r.stderr
+    root = _parse_svg(picture)
+    assert root.tag == SVG + "svg"
+    areas = _classes(root, "area")
+    assert len(areas) == 75 and len(_classes(root, "marine")) == 19
+    links = _classes(root, "link")
+    wraps = _classes(root, "wrap")
+    assert len(links) - len(wraps) // 2 == 204
+    assert len(_classes(root, "piece")) == len(taken) >= 2
+    ocean = next(a for a in areas if a.get("id") == "area-northern-indian-ocean")
+    assert [p.find(SVG + "title").text for p in _classes(ocean, "piece")] == ["alice"]
+    assert {s.get("class") for s in _classes(root, "scale")} == {"scale scale-weight", "scale scale-length",
+                                                                  "scale scale-tail"}
+    legend = " ".join(t.text or "" for t in _classes(root, "players")[0].iter(SVG + "text"))
+    assert "alice: " in legend and "statistician-2 (statistician)" in legend
+
+
+def test_map_layout_follows_real_positions_without_overlaps():
+    from fauna_cli.svg import BOX_H, BOX_W, layout
+
+    pos = layout()
+    east = ["Alaska", "Canada", "Greenland", "British Isles", "Eastern Europe", "India", "Far East", "New Zealand"]
+    assert [pos[a][0] for a in east] == sorted(pos[a][0] for a in east)
+    south = ["Arctic Ocean", "Scandinavia", "Sahel", "Congo Basin", "South Africa", "Southern Ocean", "Antarctic"]
+    assert [pos[a][1] for a in south] == sorted(pos[a][1] for a in south)
+    names = sorted(pos)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            assert abs(pos[a][0] - pos[b][0]) >= BOX_W or abs(pos[a][1] - pos[b][1]) >= BOX_H, (a, b)
+
+
+def test_play_draws_the_board_on_request(tmp_path):
+    picture = tmp_path / "end.svg"
+    script = tmp_path / "s.txt"
+    script.write_text("alice: Sahel\n")
+    r = invoke(["play", "--seed", "5", "--start", "alice", "--moves", str(script), "--svg", str(picture)])
+    assert r.exit_code == 0, r.stderr
+    assert len(_classes(_parse_svg(picture), "piece")) == 1

@@ -124,20 +124,20 @@ def run_script(rules: GameRules, state: Any, text: str, source: str, fmt: str, l
     try:
         lines = parse_script(text)
     except MoveSyntaxError as exc:
-        return _fail(f"{source}:{exc.line}: {exc}", exitcodes.ILLEGAL_MOVE)
+        return _fail(f"{source}:{exc.line}: {exc}", exitcodes.ILLEGAL_MOVE, fmt)
     s.run_bots(echo=False)
     for line in lines:
         for decision in line.decisions():
             if state.is_over:
                 return _fail(f"{source}:{line.line}: the game is already over; {decision!r} cannot be played",
-                             exitcodes.ILLEGAL_MOVE)
+                             exitcodes.ILLEGAL_MOVE, fmt)
             if line.player in state.names and s.is_bot(line.player):
                 return _fail(f"{source}:{line.line}: {line.player} is a computer player and moves by itself",
-                             exitcodes.ILLEGAL_MOVE)
+                             exitcodes.ILLEGAL_MOVE, fmt)
             try:
                 s.play(line.player, decision, echo=False)
             except FaunaError as exc:
-                return _fail(f"{source}:{line.line}: {line.player}: {exc}", exitcodes.ILLEGAL_MOVE)
+                return _fail(f"{source}:{line.line}: {line.player}: {exc}", exitcodes.ILLEGAL_MOVE, fmt)
             s.run_bots(echo=False)
     if fmt == "json":
         click.echo(dump_json(s.document()), nl=False)
@@ -149,8 +149,10 @@ def run_script(rules: GameRules, state: Any, text: str, source: str, fmt: str, l
     return exitcodes.OK
 
 
-def _fail(message: str, code: int) -> int:
-    click.echo(f"fauna: {message}", err=True)
+def _fail(message: str, code: int, fmt: str = "plain") -> int:
+    from fauna_cli.render import report_error
+
+    report_error(message, code, fmt == "json", "IllegalMove" if code == exitcodes.ILLEGAL_MOVE else "error")
     return code
 
 

@@ -9,7 +9,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
-import click
 
 from fauna_cli import exitcodes
 from fauna_cli.files import FileProblem, atomic_write, read_bytes
@@ -129,18 +128,21 @@ def update_game(path: str | Path, change: Callable[[LoadedLog], tuple[str, objec
 
 
 def one_line_errors(func):
-    """Turn engine and file errors into one 'fauna: ...' line on stderr and the documented exit code."""
+    """Turn engine and file errors into one 'fauna: ...' line on stderr (JSON under --format json) and the exit code."""
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
+        from fauna_cli.render import report_error
+
+        as_json = kwargs.get("fmt") == "json"
         try:
             return func(*args, **kwargs)
         except FaunaError as exc:
-            click.echo(f"fauna: {exc}", err=True)
+            report_error(str(exc), exitcodes.code_for(exc), as_json, type(exc).__name__)
             sys.exit(exitcodes.code_for(exc))
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
-            click.echo(f"fauna: {where}{exc.strerror or exc}", err=True)
+            report_error(f"{where}{exc.strerror or exc}", exitcodes.USAGE, as_json, type(exc).__name__)
             sys.exit(exitcodes.USAGE)
 
     return wrapper

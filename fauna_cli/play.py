@@ -243,7 +243,8 @@ def run_interactive(state: State, fmt: str, log_path: str | None = None, resumed
             if word in ("help", "?"):
                 click.echo(help_text(state.units, log_path))
             elif word == "quit":
-                if click.confirm("Leave the game?", default=False):
+                answer = ask("Leave the game? [y/N]: ")  # the end of input is a yes: nobody is left to answer
+                if answer is None or answer.strip().lower() in ("y", "yes"):
                     click.echo(left_message(state, log_path))
                     return exitcodes.OK
             elif word == "board":

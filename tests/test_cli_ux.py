@@ -442,3 +442,74 @@ def test_play_draws_the_board_on_request(tmp_path):
     r = invoke(["play", "--seed", "5", "--start", "alice", "--moves", str(script), "--svg", str(picture)])
     assert r.exit_code == 0, r.stderr
     assert len(_classes(_parse_svg(picture), "piece")) == 1
+
+
+# -- item 5: the Quick start on an externally managed Python --------------------------------------------
+
+def _quick_start() -> list[str]:
+    """The Quick start's two commands, comments stripped."""
+    readme = (ROOT / "README.md").read_text()
+    block = readme.split("## Quick start", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    return [line.split("  #")[0].strip() for line in block.splitlines() if line.strip()]
+
+
+def _marked_python() -> str | None:
+    """A system python3 that refuses `pip install` outside a venv (PEP 668 marker in its stdlib), if any."""
+    import shutil
+    import subprocess
+
+    for candidate in ("/usr/bin/python3", shutil.which("python3")):
+        if not candidate or not Path(candidate).exists():
+            continue
+        out = subprocess.run([candidate, "-c", "import sysconfig; print(sysconfig.get_path('stdlib'))"],
+                             capture_output=True, text=True, check=False)
+        stdlib = out.stdout.strip()
+        if out.returncode == 0 and stdlib and (Path(stdlib) / "EXTERNALLY-MANAGED").exists():
+            return candidate
+    return None
+
+
+def test_quick_start_installs_into_a_venv_and_ci_runs_the_same_test_command():
+    play, test = _quick_start()
+    for command in (play, test):
+        assert command.startswith("python3 -m venv .venv && ")
+        assert all(part.startswith(".venv/bin/python -m pip install") for part in command.split(" && ")
+                   if "pip install" in part), command
+    assert play.endswith(".venv/bin/fauna play")
+    ci = [line for line in (ROOT / ".ci" / "run").read_text().splitlines() if line and not line.startswith("#")]
+    assert ci[-1] == test
+
+
+def test_quick_start_gets_past_the_externally_managed_refusal(tmp_path):
+    """On a Debian-style python3 the old `python3 -m pip install .` is refused; the venv the README makes is not."""
+    import subprocess
+
+    import pytest
+
+    python = _marked_python()
+    if python is None:
+        pytest.skip("no externally managed python3 here (Debian 12 / Ubuntu 23.04 style)")
+    old = subprocess.run([python, "-m", "pip", "install", "--dry-run", "--no-index", "."], cwd=ROOT,
+                         capture_output=True, text=True, check=False)
+    assert old.returncode != 0 and "externally-managed-environment" in old.stderr
+    subprocess.run([python, "-m", "venv", str(tmp_path / ".venv")], check=True)
+    new = subprocess.run([str(tmp_path / ".venv/bin/python"), "-m", "pip", "install", "--dry-run", "--no-index",
+                          "--no-deps", "click"], capture_output=True, text=True, check=False)
+    assert "externally-managed-environment" not in new.stderr and "No matching distribution" in new.stderr
+
+
+def test_readme_cites_only_what_a_clone_has():
+    readme = (ROOT / "README.md").read_text()
+    assert "shared/seeds" not in readme and "shared/reference" not in readme
+
+
+def test_game_file_and_script_errors_are_json_under_format_json(tmp_path):
+    r = invoke(["pbem", "status", str(tmp_path / "none.fauna"), "--format", "json"])
+    assert r.exit_code == 2 and json.loads(r.stderr)["error"]["exit_code"] == 2
+    script = tmp_path / "s.txt"
+    script.write_text("alice: Atlantis\n")
+    r = invoke(["play", "--seed", "5", "--start", "alice", "--moves", str(script), "--format", "json"])
+    err = json.loads(r.stderr)["error"]
+    assert r.exit_code == 3 and err["exit_code"] == 3 and f"{script}:1: alice: unknown area 'Atlantis'" in err["message"]
+    doc = json.loads(invoke(["play", "--seed", "5", "--moves", "-", "--format", "json"], input="").stdout)
+    assert {"version", "format", "seed", "config", "data", "rounds", "front", "status"} <= set(doc)

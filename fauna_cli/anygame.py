@@ -344,9 +344,12 @@ def pbem_status(loaded: LoadedGame, game: str, player: str | None, fmt: str) -> 
 
 def resolve(state: Any, name: str) -> str:
     """A player named case-insensitively, or UnknownName with a suggestion."""
+    import unicodedata
+
     from rules.core.errors import UnknownName
     from rules.core.names import normalize, suggest
 
+    name = unicodedata.normalize("NFC", name)  # a decomposed 'Zoë' is the same player
     if name in state.names:
         return name
     same = [n for n in state.names if n.lower() == name.lower()]

@@ -38,7 +38,7 @@ def pbem() -> None:
     """Play by e-mail: the game file is the replay log; pass it around, one move at a time.
 
     \b
-    fauna pbem new --config game.toml --out game.fauna
+    fauna pbem new --config game.toml --log game.fauna
     fauna pbem status game.fauna
     fauna pbem move game.fauna --as alice Tasmania
     fauna pbem show game.fauna --round 1

@@ -93,6 +93,7 @@ def _register_bash_completion() -> None:
 def _complete_area(ctx, param, incomplete):
     """Area names that start with what is typed (case, accents and punctuation aside)."""
     from click.shell_completion import CompletionItem
+
     from rules.core.names import normalize
 
     inc = normalize(incomplete)
@@ -102,6 +103,7 @@ def _complete_area(ctx, param, incomplete):
 def _complete_animal(ctx, param, incomplete):
     """Animal names that start with what is typed ('adelie' finds 'Adélie penguin')."""
     from click.shell_completion import CompletionItem
+
     from rules.core.names import normalize
     from rules.fauna import Deck
 

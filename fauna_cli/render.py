@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 
@@ -214,7 +215,7 @@ def error_json(message: str, code: int, kind: str = "error") -> str:
 def wants_json(argv: list[str] | None) -> bool:
     """Whether a command line asks for `--format json` (errors are then printed as JSON too)."""
     args = list(argv if argv is not None else sys.argv[1:])
-    return "--format=json" in args or any(a == "--format" and b == "json" for a, b in zip(args, args[1:]))
+    return "--format=json" in args or any(a == "--format" and b == "json" for a, b in itertools.pairwise(args))
 
 
 def report_error(message: str, code: int, as_json: bool, kind: str = "error") -> None:

@@ -16,6 +16,7 @@ import click
 
 from fauna_cli import exitcodes
 from fauna_cli.files import atomic_write
+from fauna_cli.prompting import ask, confirm_leave, saved_line
 from fauna_cli.render import dump_json, style, table, use_color
 from rules.core.bots import bot_turns, seat_bots
 from rules.core.errors import FaunaError, MoveSyntaxError
@@ -161,7 +162,7 @@ HOTSEAT_HELP = """Also:
   moves              list every legal choice
   board              show what you see again
   help               this text
-  quit               leave the game (with --log, the log holds the game so far)"""
+  quit               leave the game (asks first; with --log, `fauna play --continue FILE` resumes it)"""
 
 
 def run_interactive(rules: GameRules, state: Any, fmt: str, log_path: str | None, log: GameLog | None = None) -> int:
@@ -170,6 +171,16 @@ def run_interactive(rules: GameRules, state: Any, fmt: str, log_path: str | None
     humans = [n for n in state.names if not s.is_bot(n)]
     private = len(humans) > 1
     last_human: str | None = None
+    try:
+        return _hotseat(s, rules, state, log_path, private, last_human)
+    except KeyboardInterrupt:
+        click.echo(f"\nInterrupted. Game left unfinished at move {state.seq + 1}. {saved_line(log_path)}")
+        return exitcodes.INTERRUPTED
+
+
+def _hotseat(s: Session, rules: GameRules, state: Any, log_path: str | None, private: bool,
+             last_human: str | None) -> int:
+    """The turns of hot-seat play (run_interactive handles Ctrl-C around it)."""
     while not state.is_over:
         s.run_bots(echo=True)
         if state.is_over:
@@ -178,10 +189,8 @@ def run_interactive(rules: GameRules, state: Any, fmt: str, log_path: str | None
         if p != last_human:
             if private:
                 click.echo(f"\n{style(p, bold=True)}'s turn: everyone else, please look away.")
-                try:
-                    click.prompt(f"{p}, press Enter when only you can see the screen", default="", show_default=False)
-                except (click.exceptions.Abort, EOFError):
-                    click.echo("\nInput ended; the game was left unfinished.")
+                if ask(f"{p}, press Enter when only you can see the screen: ") is None:
+                    click.echo(f"\nInput ended; the game was left unfinished. {saved_line(log_path)}")
                     return exitcodes.OK
                 if sys.stdout.isatty():
                     click.clear()
@@ -189,10 +198,9 @@ def run_interactive(rules: GameRules, state: Any, fmt: str, log_path: str | None
             click.echo(picture(rules, state.view(p)))
         click.echo(rules.help_text(state))
         click.echo(choices_text(state))
-        try:
-            text = click.prompt(f"{style(p, bold=True)}> ", prompt_suffix="", default="", show_default=False)
-        except (click.exceptions.Abort, EOFError):
-            click.echo("\nInput ended; the game was left unfinished.")
+        text = ask(f"{style(p, bold=True)}> ")
+        if text is None:
+            click.echo(f"\nInput ended; the game was left unfinished. {saved_line(log_path)}")
             return exitcodes.OK
         word = text.strip().lower()
         if not word:
@@ -201,9 +209,10 @@ def run_interactive(rules: GameRules, state: Any, fmt: str, log_path: str | None
             click.echo(HOTSEAT_HELP)
             continue
         if word == "quit":
-            saved = f" {log_path} holds the game so far." if log_path else ""
-            click.echo(f"Game left unfinished at move {state.seq + 1}.{saved}")
-            return exitcodes.OK
+            if confirm_leave():
+                click.echo(f"Game left unfinished at move {state.seq + 1}. {saved_line(log_path)}")
+                return exitcodes.OK
+            continue
         if word == "moves":
             click.echo("\n".join(f"  {i}. {state.move_text(m)}" for i, m in enumerate(state.legal_moves(), 1)))
             continue
@@ -282,6 +291,13 @@ def _next_hint(game: str, state: Any) -> str:
             f"{shlex.quote(state.to_move)} --seq {state.seq + 1} MOVE")
 
 
+def _send_hint(game: str, state: Any) -> str:
+    """Whom to e-mail the file to now: the next person to decide (computer players have already replied)."""
+    if state.is_over:
+        return f"The game is over: send {game} to everyone so they can check the result."
+    return f"Send {game} to {state.to_move} next."
+
+
 def _bots_reply(rules: GameRules, log: GameLog) -> list[Any]:
     """Computer players decide until a person is to decide (each decision depends on the position only)."""
     state = log.state
@@ -300,7 +316,7 @@ def pbem_new(rules: GameRules, config: Any, seed: int, drawn: bool, game: str, f
 
     state = rules.new_state(config, seed)
     log = GameLog(rules, state)
-    _bots_reply(rules, log)
+    opening = _bots_reply(rules, log)
     create_game(game, log.text(), force)
     if fmt == "json":
         click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "seed": seed, "seed_drawn": drawn,
@@ -310,9 +326,12 @@ def pbem_new(rules: GameRules, config: Any, seed: int, drawn: bool, game: str, f
         return
     click.echo(f"Started {game}: {rules.title}, seed {seed}{' (drawn)' if drawn else ''}; players: "
                f"{', '.join(state.names)}.")
+    moved = [line for line in (rules.event_text(e) for e in opening) if line]
+    if moved:
+        click.echo("The computer players moved first: " + "; ".join(moved))
     click.echo(picture(rules, state.view(None)))
     click.echo(_next_hint(game, state))
-    click.echo(f"After each move, send {game} on to the other players.")
+    click.echo(_send_hint(game, state))
 
 
 def pbem_status(loaded: LoadedGame, game: str, player: str | None, fmt: str) -> None:
@@ -334,6 +353,9 @@ def pbem_status(loaded: LoadedGame, game: str, player: str | None, fmt: str) -> 
     else:
         click.echo(f"{game}: {rules.title}, move {state.seq + 1} next: {state.to_move} to decide.")
     click.echo(picture(rules, view))
+    bots = [f"{p.name} ({p.bot})" for p in state.config.players if p.bot]
+    if bots:
+        click.echo("Computer players (they move by themselves): " + ", ".join(bots) + ".")
     if state.is_over:
         click.echo(render_tables(rules.final_tables(state), fmt))
     if last is not None:
@@ -414,3 +436,4 @@ def pbem_move_report(loaded: LoadedGame, name: str, events: list[Any], game: str
     click.echo(f"Saved {game} after move {state.seq}; history head: line {len(loaded.writer.lines)}, "
                f"hash {loaded.head}.")
     click.echo(_next_hint(game, state))
+    click.echo(_send_hint(game, state))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
-import sys
 import unicodedata
 from dataclasses import dataclass, field
 
@@ -11,6 +9,7 @@ import click
 
 from fauna_cli import exitcodes
 from fauna_cli.files import atomic_write
+from fauna_cli.prompting import ask, confirm_leave, saved_line
 from fauna_cli.render import (RoundReports, dump_json, front_lines, front_short, move_line, report_error, round_text,
                               status_dict, status_text, style, table)
 from rules.core.errors import FaunaError, MoveSyntaxError, UnknownArea
@@ -185,25 +184,9 @@ class Placement:
     round: int
 
 
-def ask(prompt: str) -> str | None:
-    """One line from the player (None at end of input); Ctrl-C raises KeyboardInterrupt, unlike click.prompt."""
-    if sys.stdin.isatty():
-        try:
-            return input(prompt)
-        except EOFError:
-            return None
-    click.echo(prompt, nl=False)
-    line = sys.stdin.readline()
-    return line.rstrip("\r\n") if line else None
-
-
 def left_message(state: State, log_path: str | None) -> str:
     """What leaving an unfinished game keeps, and how to come back to it."""
-    where = status_text(state)
-    if log_path:
-        return (f"Game left unfinished. {where}\nThe game so far is saved in {log_path}; resume it with: "
-                f"fauna play --continue {shlex.quote(log_path)}")
-    return f"Game left unfinished. {where}\nNothing was saved (play with --log FILE to be able to resume)."
+    return f"Game left unfinished. {status_text(state)}\n{saved_line(log_path)}"
 
 
 def run_interactive(state: State, fmt: str, log_path: str | None = None, resumed: bool = False) -> int:
@@ -243,8 +226,7 @@ def run_interactive(state: State, fmt: str, log_path: str | None = None, resumed
             if word in ("help", "?"):
                 click.echo(help_text(state.units, log_path))
             elif word == "quit":
-                answer = ask("Leave the game? [y/N]: ")  # the end of input is a yes: nobody is left to answer
-                if answer is None or answer.strip().lower() in ("y", "yes"):
+                if confirm_leave():
                     click.echo(left_message(state, log_path))
                     return exitcodes.OK
             elif word == "board":

@@ -516,3 +516,40 @@ def test_game_file_and_script_errors_are_json_under_format_json(tmp_path):
     assert r.exit_code == 3 and err["exit_code"] == 3 and f"{script}:1: alice: unknown area 'Atlantis'" in err["message"]
     doc = json.loads(invoke(["play", "--seed", "5", "--moves", "-", "--format", "json"], input="").stdout)
     assert {"version", "format", "seed", "config", "data", "rounds", "front", "status"} <= set(doc)
+
+
+# -- the same messages for every other game (fauna_cli/anygame.py, driven here by Fauna's RULES) ------------
+
+def _protocol_config(start: str = "bob"):
+    from rules.core.registry import load_rules
+
+    rules = load_rules("fauna")
+    doc = {"game": {"rules": "fauna", "start": start}, "players": [{"name": "ann"}, {"name": "bob", "bot": "random"}]}
+    return rules, rules.config_from_dict(doc, "t", None)
+
+
+def test_every_game_says_what_a_bot_did_first_whom_to_send_to_and_who_is_a_computer(tmp_path, capsys):
+    from fauna_cli import anygame
+    from rules.core.log import load_game_log
+
+    rules, config = _protocol_config()
+    game = str(tmp_path / "g.log")
+    anygame.pbem_new(rules, config, 5, False, game, False, "plain")
+    out = capsys.readouterr().out
+    assert "The computer players moved first: 1 bob: " in out and f"Send {game} to ann next." in out
+    anygame.pbem_status(load_game_log(Path(game).read_text(), game, rules), game, None, "plain")
+    assert "Computer players (they move by themselves): bob (random)." in capsys.readouterr().out
+
+
+def test_every_game_asks_before_quitting_and_says_how_to_resume(tmp_path, monkeypatch, capsys):
+    import io
+
+    from fauna_cli import anygame
+
+    rules, config = _protocol_config(start="ann")
+    log = str(tmp_path / "g.log")
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\nn\nquit\ny\n"))
+    code = anygame.run_interactive(rules, rules.new_state(config, 5), "plain", log)
+    out = capsys.readouterr().out
+    assert code == 0 and out.count("Leave the game? [y/N]") == 2
+    assert f"saved in {log}; resume it with: fauna play --continue {log}" in out

@@ -16,6 +16,7 @@ import click
 
 from fauna_cli import exitcodes
 from fauna_cli.files import atomic_write
+from fauna_cli.prompting import ask, confirm_leave, saved_line
 from fauna_cli.render import dump_json, style, table, use_color
 from rules.core.bots import bot_turns, seat_bots
 from rules.core.errors import FaunaError, MoveSyntaxError
@@ -56,9 +57,10 @@ def choices_text(state: Any) -> str:
 class Session:
     """A game being played here: its state, its log, its computer players and how to show it."""
 
-    def __init__(self, rules: GameRules, state: Any, fmt: str, log_path: str | None) -> None:
+    def __init__(self, rules: GameRules, state: Any, fmt: str, log_path: str | None,
+                 log: GameLog | None = None) -> None:
         self.rules, self.state, self.fmt, self.log_path = rules, state, fmt, log_path
-        self.log = GameLog(rules, state)
+        self.log = log or GameLog(rules, state)  # a loaded game's log when resuming (`play --continue`)
         self.bots = seat_bots(rules, state.config, state.seed)
         self.tables: list[Table] = []
         self.save()
@@ -116,26 +118,27 @@ class Session:
                 "summary": self.rules.summary(st)}
 
 
-def run_script(rules: GameRules, state: Any, text: str, source: str, fmt: str, log_path: str | None) -> int:
+def run_script(rules: GameRules, state: Any, text: str, source: str, fmt: str, log_path: str | None,
+               log: GameLog | None = None) -> int:
     """Play a move script; the first bad line stops with FILE:LINE and exit 3 (a line may hold 'a; b; c')."""
-    s = Session(rules, state, fmt, log_path)
+    s = Session(rules, state, fmt, log_path, log)
     try:
         lines = parse_script(text)
     except MoveSyntaxError as exc:
-        return _fail(f"{source}:{exc.line}: {exc}", exitcodes.ILLEGAL_MOVE)
+        return _fail(f"{source}:{exc.line}: {exc}", exitcodes.ILLEGAL_MOVE, fmt)
     s.run_bots(echo=False)
     for line in lines:
         for decision in line.decisions():
             if state.is_over:
                 return _fail(f"{source}:{line.line}: the game is already over; {decision!r} cannot be played",
-                             exitcodes.ILLEGAL_MOVE)
+                             exitcodes.ILLEGAL_MOVE, fmt)
             if line.player in state.names and s.is_bot(line.player):
                 return _fail(f"{source}:{line.line}: {line.player} is a computer player and moves by itself",
-                             exitcodes.ILLEGAL_MOVE)
+                             exitcodes.ILLEGAL_MOVE, fmt)
             try:
                 s.play(line.player, decision, echo=False)
             except FaunaError as exc:
-                return _fail(f"{source}:{line.line}: {line.player}: {exc}", exitcodes.ILLEGAL_MOVE)
+                return _fail(f"{source}:{line.line}: {line.player}: {exc}", exitcodes.ILLEGAL_MOVE, fmt)
             s.run_bots(echo=False)
     if fmt == "json":
         click.echo(dump_json(s.document()), nl=False)
@@ -147,8 +150,10 @@ def run_script(rules: GameRules, state: Any, text: str, source: str, fmt: str, l
     return exitcodes.OK
 
 
-def _fail(message: str, code: int) -> int:
-    click.echo(f"fauna: {message}", err=True)
+def _fail(message: str, code: int, fmt: str = "plain") -> int:
+    from fauna_cli.render import report_error
+
+    report_error(message, code, fmt == "json", "IllegalMove" if code == exitcodes.ILLEGAL_MOVE else "error")
     return code
 
 
@@ -157,15 +162,25 @@ HOTSEAT_HELP = """Also:
   moves              list every legal choice
   board              show what you see again
   help               this text
-  quit               leave the game (with --log, the log holds the game so far)"""
+  quit               leave the game (asks first; with --log, `fauna play --continue FILE` resumes it)"""
 
 
-def run_interactive(rules: GameRules, state: Any, fmt: str, log_path: str | None) -> int:
+def run_interactive(rules: GameRules, state: Any, fmt: str, log_path: str | None, log: GameLog | None = None) -> int:
     """Hot-seat play: each human sees only their own view, handed over with the screen cleared in between."""
-    s = Session(rules, state, fmt, log_path)
+    s = Session(rules, state, fmt, log_path, log)
     humans = [n for n in state.names if not s.is_bot(n)]
     private = len(humans) > 1
     last_human: str | None = None
+    try:
+        return _hotseat(s, rules, state, log_path, private, last_human)
+    except KeyboardInterrupt:
+        click.echo(f"\nInterrupted. Game left unfinished at move {state.seq + 1}. {saved_line(log_path)}")
+        return exitcodes.INTERRUPTED
+
+
+def _hotseat(s: Session, rules: GameRules, state: Any, log_path: str | None, private: bool,
+             last_human: str | None) -> int:
+    """The turns of hot-seat play (run_interactive handles Ctrl-C around it)."""
     while not state.is_over:
         s.run_bots(echo=True)
         if state.is_over:
@@ -174,10 +189,8 @@ def run_interactive(rules: GameRules, state: Any, fmt: str, log_path: str | None
         if p != last_human:
             if private:
                 click.echo(f"\n{style(p, bold=True)}'s turn: everyone else, please look away.")
-                try:
-                    click.prompt(f"{p}, press Enter when only you can see the screen", default="", show_default=False)
-                except (click.exceptions.Abort, EOFError):
-                    click.echo("\nInput ended; the game was left unfinished.")
+                if ask(f"{p}, press Enter when only you can see the screen: ") is None:
+                    click.echo(f"\nInput ended; the game was left unfinished. {saved_line(log_path)}")
                     return exitcodes.OK
                 if sys.stdout.isatty():
                     click.clear()
@@ -185,10 +198,9 @@ def run_interactive(rules: GameRules, state: Any, fmt: str, log_path: str | None
             click.echo(picture(rules, state.view(p)))
         click.echo(rules.help_text(state))
         click.echo(choices_text(state))
-        try:
-            text = click.prompt(f"{style(p, bold=True)}> ", prompt_suffix="", default="", show_default=False)
-        except (click.exceptions.Abort, EOFError):
-            click.echo("\nInput ended; the game was left unfinished.")
+        text = ask(f"{style(p, bold=True)}> ")
+        if text is None:
+            click.echo(f"\nInput ended; the game was left unfinished. {saved_line(log_path)}")
             return exitcodes.OK
         word = text.strip().lower()
         if not word:
@@ -197,9 +209,10 @@ def run_interactive(rules: GameRules, state: Any, fmt: str, log_path: str | None
             click.echo(HOTSEAT_HELP)
             continue
         if word == "quit":
-            saved = f" {log_path} holds the game so far." if log_path else ""
-            click.echo(f"Game left unfinished at move {state.seq + 1}.{saved}")
-            return exitcodes.OK
+            if confirm_leave():
+                click.echo(f"Game left unfinished at move {state.seq + 1}. {saved_line(log_path)}")
+                return exitcodes.OK
+            continue
         if word == "moves":
             click.echo("\n".join(f"  {i}. {state.move_text(m)}" for i, m in enumerate(state.legal_moves(), 1)))
             continue
@@ -278,6 +291,13 @@ def _next_hint(game: str, state: Any) -> str:
             f"{shlex.quote(state.to_move)} --seq {state.seq + 1} MOVE")
 
 
+def _send_hint(game: str, state: Any) -> str:
+    """Whom to e-mail the file to now: the next person to decide (computer players have already replied)."""
+    if state.is_over:
+        return f"The game is over: send {game} to everyone so they can check the result."
+    return f"Send {game} to {state.to_move} next."
+
+
 def _bots_reply(rules: GameRules, log: GameLog) -> list[Any]:
     """Computer players decide until a person is to decide (each decision depends on the position only)."""
     state = log.state
@@ -296,7 +316,7 @@ def pbem_new(rules: GameRules, config: Any, seed: int, drawn: bool, game: str, f
 
     state = rules.new_state(config, seed)
     log = GameLog(rules, state)
-    _bots_reply(rules, log)
+    opening = _bots_reply(rules, log)
     create_game(game, log.text(), force)
     if fmt == "json":
         click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "seed": seed, "seed_drawn": drawn,
@@ -306,9 +326,12 @@ def pbem_new(rules: GameRules, config: Any, seed: int, drawn: bool, game: str, f
         return
     click.echo(f"Started {game}: {rules.title}, seed {seed}{' (drawn)' if drawn else ''}; players: "
                f"{', '.join(state.names)}.")
+    moved = [line for line in (rules.event_text(e) for e in opening) if line]
+    if moved:
+        click.echo("The computer players moved first: " + "; ".join(moved))
     click.echo(picture(rules, state.view(None)))
     click.echo(_next_hint(game, state))
-    click.echo(f"After each move, send {game} on to the other players.")
+    click.echo(_send_hint(game, state))
 
 
 def pbem_status(loaded: LoadedGame, game: str, player: str | None, fmt: str) -> None:
@@ -330,6 +353,9 @@ def pbem_status(loaded: LoadedGame, game: str, player: str | None, fmt: str) -> 
     else:
         click.echo(f"{game}: {rules.title}, move {state.seq + 1} next: {state.to_move} to decide.")
     click.echo(picture(rules, view))
+    bots = [f"{p.name} ({p.bot})" for p in state.config.players if p.bot]
+    if bots:
+        click.echo("Computer players (they move by themselves): " + ", ".join(bots) + ".")
     if state.is_over:
         click.echo(render_tables(rules.final_tables(state), fmt))
     if last is not None:
@@ -340,9 +366,12 @@ def pbem_status(loaded: LoadedGame, game: str, player: str | None, fmt: str) -> 
 
 def resolve(state: Any, name: str) -> str:
     """A player named case-insensitively, or UnknownName with a suggestion."""
+    import unicodedata
+
     from rules.core.errors import UnknownName
     from rules.core.names import normalize, suggest
 
+    name = unicodedata.normalize("NFC", name)  # a decomposed 'Zoë' is the same player
     if name in state.names:
         return name
     same = [n for n in state.names if n.lower() == name.lower()]
@@ -407,3 +436,4 @@ def pbem_move_report(loaded: LoadedGame, name: str, events: list[Any], game: str
     click.echo(f"Saved {game} after move {state.seq}; history head: line {len(loaded.writer.lines)}, "
                f"hash {loaded.head}.")
     click.echo(_next_hint(game, state))
+    click.echo(_send_hint(game, state))

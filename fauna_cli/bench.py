@@ -148,7 +148,7 @@ def cold_start(runs: int) -> dict:
             "ratio_best": min(fauna) / min(click_only)}
 
 
-@click.command()
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})  # as `fauna` takes -h
 @click.option("--games", type=click.IntRange(1, None), default=300, show_default=True,
               help="Random-bot games per timing run.")
 @click.option("--replays", type=click.IntRange(1, None), default=30, show_default=True,
@@ -156,7 +156,8 @@ def cold_start(runs: int) -> dict:
 @click.option("--repeat", type=click.IntRange(1, None), default=3, show_default=True, help="Timing runs per figure.")
 @click.option("--cold-runs", type=click.IntRange(1, None), default=10, show_default=True,
               help="Fresh processes per cold-start command.")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="plain", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="plain", show_default=True,
+              help="Output: plain text tables, GitHub or grid tables, or JSON.")
 def bench(games, replays, repeat, cold_runs, fmt) -> None:
     """Measure and print bot games/s, replay verification moves/s and cold start against `import click`."""
     g = bot_games(games, repeat)
@@ -192,7 +193,7 @@ def bench(games, replays, repeat, cold_runs, fmt) -> None:
                      "" if t is None else verdict(o["median"] >= t)])
     click.echo(f"fauna bench: Python {doc['python']} on {doc['platform']}; best and median of {repeat} runs "
                f"({games} bot games, {replays} replays of {r['moves']} moves), {cold_runs} cold starts each")
-    click.echo(table(rows, ["figure", "best", "median", "target", ""], fmt))
+    click.echo(table(rows, ["figure", "best", "median", "target", "verdict"], fmt))
     click.echo(f"bot games: {g['moves_per_game']:.1f} moves and {g['rounds_per_game']:.1f} rounds per game")
     click.echo(f"replay: {r['how']}")
     click.echo("every target is judged on the median.")

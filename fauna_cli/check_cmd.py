@@ -9,7 +9,7 @@ import click
 
 from fauna_cli import exitcodes
 from fauna_cli.files import FileProblem, read_text
-from fauna_cli.render import FORMATS, dump_json, style, table
+from fauna_cli.render import FORMATS, dump_json, report_error, style, table
 from rules.core.errors import FaunaError
 from rules.core.limits import MAX_CASE_BYTES, escape_control
 from rules.fauna.cases import Case, CaseResult, parse_cases, run_case, show
@@ -98,7 +98,7 @@ def check(paths, fmt) -> None:
     try:
         results = [run_case(c) if rules is None else rules.run_case(c) for rules, c in load_cases(paths)]
     except FaunaError as exc:
-        click.echo(f"fauna: {escape_control(str(exc))}", err=True)
+        report_error(str(exc), exitcodes.code_for(exc), fmt == "json", type(exc).__name__)
         sys.exit(exitcodes.code_for(exc))
     counts = summary(results)
     if fmt == "json":

@@ -28,11 +28,22 @@ def draw_seed() -> int:
     return secrets.randbelow(2**32)
 
 
-def start_game(config_path: str | None, seed: int | None):
-    """A new game from a config file (or the default) and an optional seed; returns (state, seed_was_drawn)."""
+def load_config_with(path: str | None, opts: dict | None) -> Config:
+    """A Fauna config from FILE (or the default) with the command line's settings over it (fauna_cli/options.py)."""
+    if not opts or all(v is None for v in opts.values()):
+        return load_config(path)
+    from fauna_cli.options import apply_options
+    from rules.fauna.config import BOT_KINDS
+
+    doc, where, base = config_document(path)
+    return Config.from_dict(apply_options(doc, "fauna", opts, BOT_KINDS), where, base_dir=base)
+
+
+def start_game(config_path: str | None, seed: int | None, opts: dict | None = None):
+    """A new game from a config file (or the default), options over it and an optional seed; (state, seed_was_drawn)."""
     from rules.fauna import new_game
 
-    cfg = load_config(config_path)
+    cfg = load_config_with(config_path, opts)
     if seed is None:
         seed = cfg.seed
     drawn = seed is None
@@ -72,8 +83,8 @@ def game_of(doc: dict, where: str) -> str:
     return name
 
 
-def load_any_config(path: str | None):
-    """(rules, config) for any game from a config file, or the bundled default Fauna game."""
+def load_any_config(path: str | None, opts: dict | None = None):
+    """(rules, config) for any game from a config file (or the bundled default Fauna game), options over it."""
     from rules.core.errors import ConfigError
     from rules.core.registry import load_rules
 
@@ -83,4 +94,7 @@ def load_any_config(path: str | None):
         rules = load_rules(name)
     except ConfigError as exc:
         raise ConfigError(f"{where}: game.rules: {exc}", "game.rules") from None
+    if opts and any(v is not None for v in opts.values()):
+        from fauna_cli.options import apply_options
+        doc = apply_options(doc, name, opts, tuple(rules.bot_kinds))
     return rules, rules.config_from_dict(doc, where, base)

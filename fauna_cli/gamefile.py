@@ -16,7 +16,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
-import click
 
 from fauna_cli import exitcodes
 from fauna_cli.files import FileProblem, atomic_write, read_bytes, temp_pattern, write_target
@@ -35,7 +34,7 @@ class GameBusy(FaunaError):
 
 
 def lock_path(path: Path) -> Path:
-    """The lock file beside a game file: GAME.lock (kept after use; removing it would race)."""
+    """The lock file beside a game file: GAME.lock, removed by its holder when the update is done (see game_lock)."""
     return path.with_name(path.name + ".lock")
 
 
@@ -58,14 +57,28 @@ def game_lock(path: str | Path) -> Iterator[Path]:
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            if not _still_linked(fd, lock):  # its holder removed it after we opened it: taken just now
+                raise BlockingIOError
         except BlockingIOError:
             raise GameBusy(f"{shown}: the game is being updated by someone else; try again in a moment") from None
         try:
             yield target
         finally:
+            try:  # remove it while still holding it; a process that opened it meanwhile sees it unlinked
+                os.unlink(lock)
+            except OSError:
+                pass
             fcntl.flock(fd, fcntl.LOCK_UN)
     finally:
         os.close(fd)
+
+
+def _still_linked(fd: int, path: Path) -> bool:
+    """Whether the lock file we hold is still the one at `path` (not removed and replaced after we opened it)."""
+    try:
+        return os.fstat(fd).st_ino == os.stat(path).st_ino
+    except OSError:
+        return False
 
 
 def load_game(path: str | Path, *, ignore_data_change: bool = False, until: int | None = None) -> LoadedLog:
@@ -164,20 +177,23 @@ def log_session(path: str | Path | None, force: bool = False) -> Iterator[None]:
 
 
 def one_line_errors(func):
-    """Turn engine and file errors into one 'fauna: ...' line on stderr and the documented exit code."""
+    """Turn engine and file errors into one 'fauna: ...' line on stderr (JSON under --format json) and the exit code."""
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
+        from fauna_cli.render import report_error
+
+        as_json = kwargs.get("fmt") == "json"
         try:
             return func(*args, **kwargs)
         except FaunaError as exc:
-            click.echo(f"fauna: {escape_control(str(exc))}", err=True)
+            report_error(str(exc), exitcodes.code_for(exc), as_json, type(exc).__name__)
             sys.exit(exitcodes.code_for(exc))
         except BrokenPipeError:
             raise  # the group's main exits quietly
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
-            click.echo(f"fauna: {escape_control(where + str(exc.strerror or exc))}", err=True)
+            report_error(f"{where}{exc.strerror or exc}", exitcodes.USAGE, as_json, type(exc).__name__)
             sys.exit(exitcodes.USAGE)
 
     return wrapper

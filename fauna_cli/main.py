@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 import click
 
 from fauna_cli import exitcodes
-from fauna_cli.render import FORMATS, dump_json, table
+from fauna_cli.options import game_options
+from fauna_cli.render import FORMATS, dump_json, report_error, table, wants_json
 from rules.core.errors import FaunaError, UnknownArea
 from rules.core.limits import escape_control, excerpt
 from rules.fauna import Board
@@ -61,6 +63,10 @@ class FaunaGroup(LazyGroup):
 
     def main(self, *args, **kwargs):
         kwargs.setdefault("standalone_mode", True)
+        if os.environ.get("_FAUNA_COMPLETE", "").startswith("bash"):
+            _register_bash_completion()
+        argv = kwargs.get("args", args[0] if args else None)
+        as_json = wants_json(None if argv is None else list(argv))
         try:
             rv = super().main(*args, **{**kwargs, "standalone_mode": False})
         except click.exceptions.Exit as exc:
@@ -68,25 +74,28 @@ class FaunaGroup(LazyGroup):
         except (BrokenPipeError, _OutputClosed):  # the reader went away (`fauna ... | head -1`): stop quietly
             _quiet_broken_pipe()
         except click.ClickException as exc:
-            plain = exc.format_message
-            exc.format_message = lambda: escape_control(plain())  # an argument may hold control characters
-            exc.show()
+            if as_json:
+                report_error(exc.format_message(), exc.exit_code, True, type(exc).__name__)
+            else:
+                plain = exc.format_message
+                exc.format_message = lambda: escape_control(plain())  # an argument may hold control characters
+                exc.show()
             sys.exit(exc.exit_code)
         except click.exceptions.Abort:
-            click.echo("Aborted.", err=True)
+            report_error("interrupted", 130, as_json, "Interrupted")
             sys.exit(130)
         except FaunaError as exc:
-            click.echo(f"fauna: {escape_control(str(exc))}", err=True)
+            report_error(str(exc), exitcodes.code_for(exc), as_json, type(exc).__name__)
             sys.exit(exitcodes.code_for(exc))
         except OSError as exc:
-            where = f"{exc.filename}: " if exc.filename else ""
-            click.echo(f"fauna: {escape_control(where + str(exc.strerror or exc))}", err=True)
+            report_error(f"{exc.filename or ''}{': ' if exc.filename else ''}{exc.strerror or exc}", exitcodes.USAGE,
+                         as_json, type(exc).__name__)
             sys.exit(exitcodes.USAGE)
         except Exception as exc:  # a bug: still one line, unless asked for the traceback
             if os.environ.get("FAUNA_DEBUG"):
                 raise
-            click.echo(f"fauna: internal error: {type(exc).__name__}: {excerpt(str(exc), 200)} (set FAUNA_DEBUG=1 "
-                       "for details; please report it)", err=True)
+            report_error(f"internal error: {type(exc).__name__}: {excerpt(str(exc), 200)} (set FAUNA_DEBUG=1 for "
+                         "details; please report it)", exitcodes.INTERNAL, as_json, "InternalError")
             sys.exit(exitcodes.INTERNAL)
         sys.exit(rv if isinstance(rv, int) else exitcodes.OK)
 
@@ -101,26 +110,59 @@ def _quiet_broken_pipe() -> None:
     sys.exit(exitcodes.BROKEN_PIPE)
 
 
+def _register_bash_completion() -> None:
+    """Bash completion whose multi-word names arrive escaped ('Great\\ Victoria\\ Desert'), as one argument.
+
+    Click's bash script adds each value to COMPREPLY as it comes, so a space or an apostrophe would
+    split the name or open a quote on the command line; the script's `read` (without -r) drops one
+    level of backslashes, hence each special character is escaped twice here. Registered only when
+    completing, so a normal start does not import the completion module.
+    """
+    from click.shell_completion import BashComplete, CompletionItem, add_completion_class
+
+    class EscapingBashComplete(BashComplete):
+        def format_completion(self, item: CompletionItem) -> str:
+            if item.type != "plain":
+                return super().format_completion(item)
+            escaped = re.sub(r"([^\w@%+=:,./-])", r"\\\1", item.value)
+            return f"{item.type},{escaped.replace(chr(92), chr(92) * 2)}"
+
+    add_completion_class(EscapingBashComplete, "bash")
+
+
 def _complete_area(ctx, param, incomplete):
-    inc = incomplete.lower()
-    names = Board.default().names
-    return [click.shell_completion.CompletionItem(n) for n in names if n.lower().startswith(inc)]
+    """Area names that start with what is typed (case, accents and punctuation aside)."""
+    from click.shell_completion import CompletionItem
+
+    from rules.core.names import normalize
+
+    inc = normalize(incomplete)
+    return [CompletionItem(n) for n in Board.default().names if normalize(n).startswith(inc)]
 
 
 def _complete_animal(ctx, param, incomplete):
+    """Animal names that start with what is typed ('adelie' finds 'Adélie penguin')."""
+    from click.shell_completion import CompletionItem
+
+    from rules.core.names import normalize
     from rules.fauna import Deck
-    inc = incomplete.lower()
-    return [click.shell_completion.CompletionItem(n) for n in Deck.default().names() if n.lower().startswith(inc)]
+
+    inc = normalize(incomplete)
+    return [CompletionItem(n) for n in Deck.default().names() if normalize(n).startswith(inc)]
 
 
 FORMAT_OPTION = click.option("--format", "fmt", type=click.Choice(FORMATS), default="plain", show_default=True,
                              help="Output: plain text tables, GitHub or grid tables, or JSON.")
 
 
-@click.group(cls=FaunaGroup, epilog=exitcodes.HELP, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=FaunaGroup, epilog=exitcodes.HELP, context_settings={"help_option_names": ["-h", "--help"]},
+             invoke_without_command=True)
 @click.version_option(package_name="fauna")
-def cli() -> None:
+@click.pass_context
+def cli(ctx: click.Context) -> None:
     """fauna: play the animal trivia board game Fauna, and ask its rules questions."""
+    if ctx.invoked_subcommand is None:  # bare `fauna` is a request for help, not a mistake
+        click.echo(ctx.get_help())
 
 
 @cli.command()
@@ -129,59 +171,120 @@ def cli() -> None:
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Seed (overrides the config's).")
 @click.option("--moves", "moves_path", type=click.Path(dir_okay=False, allow_dash=True),
               help="Play a move script ('-' for stdin) instead of prompting.")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False),
+@click.option("--log", "--out", "log_path", type=click.Path(dir_okay=False),
               help="Keep the replay log of the game in FILE (rewritten atomically after every move).")
 @click.option("--force", is_flag=True, help="Replace an existing --log FILE.")
+@click.option("--continue", "continue_path", type=click.Path(dir_okay=False), metavar="GAME",
+              help="Resume the game logged in GAME (a --log file or an e-mail game file) and keep logging to it.")
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write a picture of the board (SVG) to FILE when play stops.")
+@game_options
 @FORMAT_OPTION
-def play(config_path, seed, moves_path, log_path, force, fmt) -> None:
+def play(config_path, seed, moves_path, log_path, force, continue_path, svg_path, fmt, **settings) -> None:
     """Play a game: hot-seat at this terminal, or from a move script. Computer players move by themselves."""
     from fauna_cli.gameconfig import config_document, game_of, start_game
     from fauna_cli.gamefile import log_session
 
+    script = None if moves_path is None else read_script(moves_path)  # first: a missing script is all that is said
+    if continue_path is not None:
+        _play_continued(continue_path, config_path, seed, log_path, settings, script, moves_path, svg_path, fmt)
+        return
     if config_path is not None and game_of(*config_document(config_path)[:2]) != "fauna":
-        _play_other(config_path, seed, moves_path, log_path, force, fmt)
+        _play_other(config_path, seed, script, moves_path, log_path, force, fmt, settings)
         return
     from fauna_cli.play import run_interactive, run_script
 
-    if moves_path is None and fmt == "json":
+    if fmt == "json" and script is None:
         raise click.UsageError("--format json needs --moves (interactive play prints tables)")
-    state, drawn = start_game(config_path, seed)
+    state, drawn = start_game(config_path, seed, settings)
     cfg, seed = state.config, state.seed
-    text = None if moves_path is None else read_script(moves_path)
     with log_session(log_path, force):
         if fmt != "json":
             click.echo(f"Seed {seed}{' (drawn; replay with --seed ' + str(seed) + ')' if drawn else ''}; "
                        f"players: {', '.join(state.names)}; goal {state.goal} points; {cfg.table.name} scoring, "
                        f"{cfg.units}, {cfg.cards} cards.")
-        if text is not None:
-            code = run_script(state, text, "<stdin>" if moves_path == "-" else moves_path, fmt, log_path)
+        if script is not None:
+            code = run_script(state, script, "<stdin>" if moves_path == "-" else moves_path, fmt, log_path)
         else:
             code = run_interactive(state, fmt, log_path)
+    _write_svg(svg_path, state)
     sys.exit(code)
 
 
-def _play_other(config_path, seed, moves_path, log_path, force, fmt) -> None:
+def _write_svg(path: str | None, state) -> None:
+    """Draw the board with everyone's pieces to PATH (`--svg`), for an e-mail or a look at the whole map."""
+    if path is None:
+        return
+    from fauna_cli.files import atomic_write
+    from fauna_cli.svg import board_svg
+
+    atomic_write(path, board_svg(state))
+    click.echo(f"Wrote the board picture to {path}.", err=True)
+
+
+def _play_continued(game, config_path, seed, log_path, settings, script, moves_path, svg_path, fmt) -> None:
+    """`fauna play --continue GAME`: the logged game, verified, played on at the terminal (or by a script)."""
+    from fauna_cli.gamefile import load_game
+    from rules.fauna.replay import LoadedLog
+
+    given = [o for o, v in (("--config", config_path), ("--seed", seed), ("--log", log_path),
+                            *((f"--{k}", v) for k, v in settings.items())) if v is not None]
+    if given:
+        raise click.UsageError(f"--continue takes the game's settings from its log; {', '.join(given)} cannot "
+                               "change them")
+    loaded = load_game(game)
+    if not isinstance(loaded, LoadedLog):
+        from fauna_cli import anygame
+        state = loaded.state
+        if fmt != "json":
+            click.echo(f"{loaded.rules.title}: continuing {game} at move {state.seq + 1}.")
+        if script is not None:
+            code = anygame.run_script(loaded.rules, state, script, "<stdin>" if moves_path == "-" else moves_path,
+                                      fmt, game, log=loaded.writer)
+        else:
+            if fmt == "json":
+                raise click.UsageError("--format json needs --moves (interactive play prints tables)")
+            code = anygame.run_interactive(loaded.rules, state, fmt, game, log=loaded.writer)
+        sys.exit(code)
+    from fauna_cli.play import run_interactive, run_script
+
+    state = loaded.state
+    if state.is_over:
+        raise click.UsageError(f"{game}: the game is over; `fauna replay {game}` shows it")
+    if fmt != "json":
+        click.echo(f"Continuing {game}: seed {state.seed}; players: {', '.join(state.names)}; goal {state.goal} "
+                   f"points; move {state.seq + 1} next.")
+    if script is not None:
+        code = run_script(state, script, "<stdin>" if moves_path == "-" else moves_path, fmt, game, resumed=True)
+    else:
+        if fmt == "json":
+            raise click.UsageError("--format json needs --moves (interactive play prints tables)")
+        code = run_interactive(state, fmt, game, resumed=True)
+    _write_svg(svg_path, state)
+    sys.exit(code)
+
+
+def _play_other(config_path, seed, script, moves_path, log_path, force, fmt, settings) -> None:
     """`fauna play` for a game other than Fauna, through its RULES (fauna_cli/anygame.py)."""
     from fauna_cli import anygame
     from fauna_cli.gameconfig import draw_seed, load_any_config
     from fauna_cli.gamefile import log_session
 
-    rules, config = load_any_config(config_path)
+    rules, config = load_any_config(config_path, settings)
     if seed is None:
         seed = config.seed
     drawn = seed is None
     if drawn:
         seed = draw_seed()
-    if moves_path is None and fmt == "json":
+    if fmt == "json" and script is None:
         raise click.UsageError("--format json needs --moves (interactive play prints tables)")
     state = rules.new_state(config, seed)
-    text = None if moves_path is None else read_script(moves_path)
     with log_session(log_path, force):
         if fmt != "json":
             click.echo(f"{rules.title}: seed {seed}{' (drawn; replay with --seed ' + str(seed) + ')' if drawn else ''}"
                        f"; players: {', '.join(state.names)}.")
-        if text is not None:
-            code = anygame.run_script(rules, state, text, "<stdin>" if moves_path == "-" else moves_path, fmt,
+        if script is not None:
+            code = anygame.run_script(rules, state, script, "<stdin>" if moves_path == "-" else moves_path, fmt,
                                       log_path)
         else:
             code = anygame.run_interactive(rules, state, fmt, log_path)
@@ -237,7 +340,7 @@ def map_group() -> None:
 
 
 @map_group.command("areas")
-@click.option("--kind", type=click.Choice(["land", "marine"]))
+@click.option("--kind", type=click.Choice(["land", "marine"]), help="Only land areas or only marine areas.")
 @click.option("--continent", help="e.g. Africa, Europe, Oceans.")
 @FORMAT_OPTION
 def map_areas(kind, continent, fmt) -> None:
@@ -254,8 +357,9 @@ def map_areas(kind, continent, fmt) -> None:
     if kind:
         areas = [a for a in areas if a.kind == kind]
     if fmt == "json":
-        click.echo(dump_json([{"name": a.name, "kind": a.kind, "continent": a.continent, "aliases": list(a.aliases),
-                               "neighbors": board.neighbors(a)} for a in areas]), nl=False)
+        click.echo(dump_json({"areas": [{"name": a.name, "kind": a.kind, "continent": a.continent,
+                                         "aliases": list(a.aliases), "neighbors": board.neighbors(a)}
+                                        for a in areas]}), nl=False)
         return
     rows = [[a.name, a.kind, a.continent, ", ".join(a.aliases)] for a in areas]
     click.echo(table(rows, ["area", "kind", "continent", "also"], fmt))
@@ -305,15 +409,18 @@ def map_adjacent(a, b, fmt) -> None:
 
 
 @cli.command("scales")
-@click.option("--units", type=click.Choice(["metric", "imperial"]), default="metric", show_default=True)
+@click.option("--units", type=click.Choice(["metric", "imperial"]), default="metric", show_default=True,
+              help="Which side of the scales: metric (g, kg, t; cm, m) or imperial (oz, lb, tons; in, ft).")
 @FORMAT_OPTION
 def scales_cmd(units, fmt) -> None:
     """The spaces of the three scales."""
     from rules.fauna import Scales
     sc = Scales.default()
     if fmt == "json":
-        click.echo(dump_json([{"scale": s.key, "title": s.title, "measures": list(s.measures), "units": units,
-                               "spaces": [sp.label for sp in s.side(units).spaces]} for s in sc]), nl=False)
+        click.echo(dump_json({"units": units, "scales": [{"scale": s.key, "title": s.title,
+                                                          "measures": list(s.measures), "units": units,
+                                                          "spaces": [sp.label for sp in s.side(units).spaces]}
+                                                         for s in sc]}), nl=False)
         return
     for s in sc:
         rows = [[str(sp.index + 1), sp.label] for sp in s.side(units).spaces]
@@ -330,7 +437,8 @@ def animal_group() -> None:
 @animal_group.command("show")
 @click.argument("name", shell_complete=_complete_animal)
 @click.option("--reveal", is_flag=True, help="Also show the answer (areas, measures, booklet, sources).")
-@click.option("--units", type=click.Choice(["metric", "imperial"]), default="metric", show_default=True)
+@click.option("--units", type=click.Choice(["metric", "imperial"]), default="metric", show_default=True,
+              help="Units of the revealed measures: metric or imperial.")
 @FORMAT_OPTION
 def animal_show(name, reveal, units, fmt) -> None:
     """The card of an animal (the answer only with --reveal)."""
@@ -363,7 +471,7 @@ def animal_show(name, reveal, units, fmt) -> None:
         rows.append(["booklet", a.booklet])
         for s in a.sources:
             rows.append(["source", f"{s.title} {s.url}".strip()])
-    click.echo(table(rows, ["", ""], fmt))
+    click.echo(table(rows, [], fmt))  # a two-column card: no header row
 
 
 @animal_group.command("list")
@@ -374,9 +482,9 @@ def animal_list(cards, fmt) -> None:
     from rules.fauna import Deck
     animals = [a for a in Deck.default().animals if cards is None or a.side == cards]
     if fmt == "json":
-        click.echo(dump_json([{"card": a.card, "side": a.side, "difficulty": a.side, "name": a.name,
-                               "scientific": a.scientific, "class": a.cls, "areas": a.n_areas} for a in animals]),
-                   nl=False)
+        click.echo(dump_json({"animals": [{"card": a.card, "side": a.side, "difficulty": a.side, "name": a.name,
+                                           "scientific": a.scientific, "class": a.cls, "areas": a.n_areas}
+                                          for a in animals]}), nl=False)
         return
     rows = [[str(a.card), a.side, a.name, a.scientific, a.cls, str(a.n_areas)] for a in animals]
     click.echo(table(rows, ["card", "side", "name", "scientific", "class", "areas"], fmt))

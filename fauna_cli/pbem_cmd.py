@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import shlex
 import textwrap
+import unicodedata
 
 import click
 
 from fauna_cli.gamefile import create_game, load_game, one_line_errors, update_game
 from fauna_cli.gameconfig import start_game
+from fauna_cli.options import game_options
 from fauna_cli.render import (FORMATS, RoundReports, dump_json, front_lines, move_line, round_text, status_dict,
                               table, winners_line)
 from fauna_cli.replay_cmd import pick_round, round_reports
@@ -38,7 +40,7 @@ def pbem() -> None:
     """Play by e-mail: the game file is the replay log; pass it around, one move at a time.
 
     \b
-    fauna pbem new --config game.toml --out game.fauna
+    fauna pbem new --config game.toml --log game.fauna
     fauna pbem status game.fauna
     fauna pbem move game.fauna --as alice Tasmania
     fauna pbem show game.fauna --round 1
@@ -58,6 +60,13 @@ def _next_hint(game: str, state: State) -> str:
             f"--seq {state.seq + 1} MOVE")
 
 
+def _send_hint(game: str, state: State) -> str:
+    """Whom to e-mail the file to now: the next person to move (computer players have already replied)."""
+    if state.is_over:
+        return f"The game is over: send {game} to everyone so they can check the result."
+    return f"Send {game} to {state.to_move} next."
+
+
 def _next_dict(state: State) -> dict | None:
     return None if state.is_over else {"seq": state.seq + 1, "player": state.to_move}
 
@@ -74,8 +83,47 @@ def _rules_line(state: State) -> str:
             f"{c.cards} cards")
 
 
+def complete_player(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+    """Shell completion for --as: the players of the GAME named earlier on the line, the one to move first."""
+    from click.shell_completion import CompletionItem
+
+    game = ctx.params.get("game") or (ctx.args[0] if ctx.args else None)  # args: when --as ends the line
+    if not game:
+        return []
+    try:
+        state = load_game(game, ignore_data_change=True).state
+    except (FaunaError, OSError):
+        return []
+    names = sorted(state.names, key=lambda n: n != state.to_move)
+    inc = normalize(incomplete)
+    return [CompletionItem(n) for n in names if normalize(n).startswith(inc)]
+
+
+def write_picture(loaded, path: str, player: str | None) -> None:
+    """`--svg FILE`: Fauna's map (fauna_cli/svg.py), or another game's own `svg(view)` in fauna_cli/games/GAME.py."""
+    from fauna_cli.files import atomic_write
+
+    if isinstance(loaded, LoadedLog):
+        from fauna_cli.svg import board_svg
+
+        atomic_write(path, board_svg(loaded.state))
+    else:
+        import importlib
+
+        from fauna_cli.anygame import resolve
+
+        rules, state = loaded.rules, loaded.state
+        try:
+            draw = importlib.import_module(f"fauna_cli.games.{rules.name}").svg
+        except (ModuleNotFoundError, AttributeError):
+            raise click.UsageError(f"--svg: {rules.title} games have no picture yet") from None
+        atomic_write(path, draw(state.view(resolve(state, player) if player else None)))
+    click.echo(f"Wrote the picture to {path}.", err=True)
+
+
 def resolve_player(state: State, name: str) -> str:
-    """The player --as names (case does not matter), or UnknownPlayer with a suggestion."""
+    """The player --as names (case and Unicode composition do not matter), or UnknownPlayer with a suggestion."""
+    name = unicodedata.normalize("NFC", name)
     if name in state.names:
         return name
     same = [n for n in state.names if n.lower() == name.lower()]
@@ -101,17 +149,18 @@ def bots_move(writer: LogWriter) -> list:
 @pbem.command("new", short_help="Start a game file and show the first card.")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False),
               help="Game config (TOML); default: 3 players, published rules, metric, mixed cards.")
-@click.option("--out", "game", required=True, type=click.Path(dir_okay=False), metavar="GAME",
-              help="The game file to create.")
+@click.option("--log", "--out", "game", required=True, type=click.Path(dir_okay=False), metavar="GAME",
+              help="The game file to create (the game's replay log; --out is the same option).")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Seed (overrides the config's; drawn when neither "
               "gives one).")
 @click.option("--force", is_flag=True, help="Replace an existing GAME file.")
 @click.option("--referee", "key", type=click.Path(dir_okay=False), metavar="KEY",
               help="Referee mode (for hidden hands): GAME is public, KEY (yours alone) holds the seed, and each "
                    "player gets a view file.")
+@game_options
 @FORMAT_OPTION
 @one_line_errors
-def pbem_new(config_path, game, seed, force, fmt, key=None) -> None:
+def pbem_new(config_path, game, seed, force, fmt, key=None, **settings) -> None:
     """Start a game by e-mail: write GAME's header and show where the game starts."""
     from fauna_cli.gameconfig import config_document, game_of, wants_referee
     if key is not None or (config_path is not None and wants_referee(config_path)):
@@ -120,24 +169,25 @@ def pbem_new(config_path, game, seed, force, fmt, key=None) -> None:
                                    "the referee's secret file")
         from fauna_cli.gameconfig import load_any_config
         from fauna_cli.referee_cmd import new_refereed
-        rules, config = load_any_config(config_path)
+        rules, config = load_any_config(config_path, settings)
         new_refereed(rules, config, config.seed if seed is None else seed, game, key, force, fmt)
         return
     if config_path is not None and game_of(*config_document(config_path)[:2]) != "fauna":
         from fauna_cli import anygame
         from fauna_cli.gameconfig import draw_seed, load_any_config
-        rules, config = load_any_config(config_path)
+        rules, config = load_any_config(config_path, settings)
         seed = config.seed if seed is None else seed
         drawn = seed is None
         anygame.pbem_new(rules, config, draw_seed() if drawn else seed, drawn, game, force, fmt)
         return
-    state, drawn = start_game(config_path, seed)
+    state, drawn = start_game(config_path, seed, settings)
     seed = state.seed
     writer = LogWriter(state)
-    bots_move(writer)
+    opening = bots_move(writer)
     create_game(game, writer.text(), force)
     if fmt == "json":
         click.echo(dump_json({"game": game, "seed": seed, "seed_drawn": drawn, "config": state.config.to_dict(),
+                              "events": [e.to_dict() for e in opening],
                               "round": state.round, "starting_player": state.names[state.start],
                               "front": state.front.to_dict(), "next": _next_dict(state),
                               "head": {"line": len(writer.lines), "hash": writer.head}}),
@@ -146,9 +196,12 @@ def pbem_new(config_path, game, seed, force, fmt, key=None) -> None:
     click.echo(f"Started {escape_control(game)}: seed {seed}{' (drawn)' if drawn else ''}; {_rules_line(state)}.")
     click.echo()
     click.echo("\n".join(front_lines(state.front, state.round, state.names[state.start])))
+    moved = [line for line in (move_line(e) for e in opening) if line]
+    if moved:
+        click.echo("The computer players moved first: " + "; ".join(moved) + ".")
     click.echo()
     click.echo(_next_hint(game, state))
-    click.echo(f"After each move, send {escape_control(game)} on to the other players.")
+    click.echo(_send_hint(game, state))
 
 
 def _player_rows(state: State) -> list[list[str]]:
@@ -160,17 +213,21 @@ def _player_rows(state: State) -> list[list[str]]:
             doing = f"placed {state.placed[i]}, passed"
         else:
             doing = f"placed {state.placed[i]}" + (", to move" if name == state.to_move else "")
-        rows.append([name, str(state.score[i]), str(state.hand[i]), str(state.stock[i]), doing])
+        bot = state.config.players[i].bot
+        rows.append([name, bot or "person", str(state.score[i]), str(state.hand[i]), str(state.stock[i]), doing])
     return rows
 
 
 @pbem.command("status", short_help="Round, card front, taken spaces, scores, turn.")
 @click.argument("game", type=click.Path(dir_okay=False))
-@click.option("--as", "player", metavar="NAME", help="Card games: show what NAME sees (their hand and totem).")
+@click.option("--as", "player", metavar="NAME", shell_complete=complete_player,
+              help="Card games: show what NAME sees (their hand and totem).")
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Also draw the game as a picture (SVG) in FILE, to attach to an e-mail.")
 @IGNORE_DATA_OPTION
 @FORMAT_OPTION
 @one_line_errors
-def pbem_status(game, ignore_data_change, fmt, player=None) -> None:
+def pbem_status(game, ignore_data_change, fmt, player=None, svg_path=None) -> None:
     """Where GAME stands: round, card front, taken spaces, scores and whose turn it is (never the answer)."""
     from fauna_cli.referee_cmd import kind_of
     kind = kind_of(game)
@@ -183,6 +240,8 @@ def pbem_status(game, ignore_data_change, fmt, player=None) -> None:
         replay_public(game, fmt)
         return
     loaded = load_game(game, ignore_data_change=ignore_data_change)
+    if svg_path is not None:
+        write_picture(loaded, svg_path, player)
     if not isinstance(loaded, LoadedLog):
         from fauna_cli import anygame
         anygame.pbem_status(loaded, game, player, fmt)
@@ -194,8 +253,10 @@ def pbem_status(game, ignore_data_change, fmt, player=None) -> None:
         doc = {"game": game, "seed": state.seed, "config": state.config.to_dict(), "round": state.round, "next": _next_dict(state),
                "starting_player": state.names[state.start], "front": None if state.is_over else state.front.to_dict(),
                "status": status_dict(state),
-               "players": [{"player": n, "score": state.score[i], "hand": state.hand[i], "stock": state.stock[i],
-                            "placed": state.placed[i], "passed": state.passed[i]} for i, n in enumerate(state.names)],
+               "players": [{"player": n, "bot": state.config.players[i].bot, "score": state.score[i],
+                            "hand": state.hand[i], "stock": state.stock[i], "placed": state.placed[i],
+                            "passed": state.passed[i]} for i, n in enumerate(state.names)],
+               "last_round": (round_reports(loaded) or [None])[-1],
                "last_move": None if last is None else {"seq": last.seq, "player": last.player,
                                                        "move": last.text.split(": ", 1)[1]},
                "head": {"line": len(loaded.writer.lines), "hash": loaded.head}}
@@ -212,8 +273,14 @@ def pbem_status(game, ignore_data_change, fmt, player=None) -> None:
         click.echo()
         click.echo(table(taken, ["taken", "by"], fmt) if taken else "Nothing is taken yet this round.")
     click.echo()
-    click.echo(table(_player_rows(state), ["player", "score", "hand", "stock", "this round"], fmt))
+    click.echo(table(_player_rows(state), ["player", "plays", "score", "hand", "stock", "this round"], fmt))
     click.echo()
+    reports = round_reports(loaded)
+    if reports:
+        rep = reports[-1]
+        points = ", ".join(f"{r['player']} +{r['points']}" for r in rep["players"])
+        click.echo(f"Round {rep['round']} ({rep['animal']['name']}): {points}; the whole table: "
+                   f"fauna pbem show {_q(game)} --round {rep['round']}")
     if last is not None:
         click.echo(f"Last move: {last.text} (line {last.line}).")
     click.echo(f"History head: line {len(loaded.writer.lines)}, hash {loaded.head}.")
@@ -223,7 +290,7 @@ def pbem_status(game, ignore_data_change, fmt, player=None) -> None:
 @pbem.command("move", short_help="Play a move for a player and save it.")
 @click.argument("game", type=click.Path(dir_okay=False))
 @click.argument("move", nargs=-1, required=True)
-@click.option("--as", "player", required=True, metavar="NAME", help="Who is moving.")
+@click.option("--as", "player", required=True, metavar="NAME", shell_complete=complete_player, help="Who is moving.")
 @click.option("--seq", type=click.IntRange(1), metavar="N",
               help="The number this move should get (as status shows it): refused if the game moved on.")
 @click.option("--move-file", "move_file", type=click.Path(dir_okay=False), metavar="PATH",
@@ -293,9 +360,10 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, 
         click.echo("\n".join(front_lines(state.front, state.round, state.names[state.start])))
         click.echo()
     replies = " and the computer players' replies" if state.history[-1][0] != name else ""
-    click.echo(f"Saved {escape_control(game)} after move {state.seq} ({name}'s move{replies}); history head: line {len(loaded.writer.lines)}, "
-               f"hash {loaded.head}.")
+    click.echo(f"Saved {escape_control(game)} after move {state.seq} ({name}'s move{replies}); history head: line "
+               f"{len(loaded.writer.lines)}, hash {loaded.head}.")
     click.echo(_next_hint(game, state))
+    click.echo(_send_hint(game, state))
 
 
 @pbem.command("show", short_help="Past rounds: moves, answers, tables.")
@@ -327,9 +395,11 @@ def pbem_show(game, round_no, ignore_data_change, fmt) -> None:
         click.echo(f"{escape_control(game)}: no round has been evaluated yet (round {state.round} is being played).")
         return
     for rep in reports:
-        listed = ", ".join(f"{m['seq']} {m['player']}: {m['move']}" for m in moves.get(rep["round"], []))
-        click.echo(textwrap.fill(f"Moves of round {rep['round']}: {listed}", width=100, break_long_words=False,
-                                 break_on_hyphens=False))
+        nb = "\u00a0"  # within one move the words stay together: "4 alice: Tasmania" is never split
+        listed = ", ".join(f"{m['seq']} {m['player']}: {m['move']}".replace(" ", nb) for m in moves.get(rep["round"], []))
+        text = textwrap.fill(f"Moves of round {rep['round']}: {listed}", width=100, break_long_words=False,
+                             break_on_hyphens=False)
+        click.echo(text.replace(nb, " "))
         click.echo(round_text(rep, fmt))
 
 

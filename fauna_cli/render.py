@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 
@@ -27,11 +28,17 @@ def style(text: str, **kw) -> str:
     return click.style(text, **kw) if use_color() else text
 
 
-def table(rows, headers, fmt: str) -> str:
-    """A tabulate table in the chosen text format."""
+def table(rows, headers, fmt: str, width: int | None = None) -> str:
+    """A tabulate table in the chosen text format, its long cells wrapped to fit the terminal (fauna_cli/widths.py)."""
     from tabulate import tabulate
 
-    return tabulate(rows, headers=headers, tablefmt="simple" if fmt == "plain" else fmt, disable_numparse=True)
+    from fauna_cli.widths import column_limits, terminal_width
+
+    rows = [[str(c) for c in r] for r in rows]
+    width = width or terminal_width()
+    limits = column_limits(rows, list(headers), width, fmt) if width else None
+    tablefmt = ("simple" if headers else "plain") if fmt == "plain" else fmt
+    return tabulate(rows, headers=headers, tablefmt=tablefmt, disable_numparse=True, maxcolwidths=limits)
 
 
 def front_lines(front: CardFront, round_no: int | None = None, starter: str | None = None) -> list[str]:
@@ -186,8 +193,40 @@ def status_text(state: State) -> str:
             + ", ".join(f"{p} {s}" for p, s in state.scores().items()))
 
 
-def dump_json(doc) -> str:
-    """Stable JSON: sorted keys, two-space indent, UTF-8 kept."""
+JSON_VERSION = 1  # the shape of every JSON document fauna prints: an object with this "version" key
+
+
+def dump_json(doc: dict) -> str:
+    """Stable JSON, always one object carrying the shape's version, so scripts read every command alike."""
     import json  # only JSON output needs it; a quick query should not pay for it
 
+    if not isinstance(doc, dict):
+        raise TypeError("fauna prints JSON objects only; wrap a list under a key")
+    if "version" not in doc:
+        doc = {"version": JSON_VERSION, **doc}
     return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def error_json(message: str, code: int, kind: str = "error") -> str:
+    """An error as one JSON object on one line (for `--format json`), so a program can read why a command failed."""
+    import json
+
+    doc = {"version": 1, "error": {"type": kind, "message": message, "exit_code": code}}
+    return json.dumps(doc, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+def wants_json(argv: list[str] | None) -> bool:
+    """Whether a command line asks for `--format json` (errors are then printed as JSON too)."""
+    args = list(argv if argv is not None else sys.argv[1:])
+    return "--format=json" in args or any(a == "--format" and b == "json" for a, b in itertools.pairwise(args))
+
+
+def report_error(message: str, code: int, as_json: bool, kind: str = "error") -> None:
+    """One 'fauna: message' line on stderr, or the same as a JSON object when JSON output was asked for."""
+    from rules.core.limits import escape_control
+
+    message = escape_control(message)  # text from files and arguments never reaches the terminal raw
+    if as_json:
+        click.echo(error_json(message, code, kind), err=True, nl=False)
+    else:
+        click.echo(f"fauna: {message}", err=True)

@@ -36,7 +36,7 @@ def pick_round(reports: list[dict], round_no: int | None, state, source: str) ->
     if not state.is_over and round_no == state.round:
         raise RequestError(f"{source}: round {round_no} is still being played; its answer stays hidden until it "
                            "is evaluated")
-    done = f"rounds 1-{len(reports)}" if reports else "no round yet"
+    done = (f"rounds 1-{len(reports)}" if len(reports) > 1 else "round 1") if reports else "no round yet"
     raise RequestError(f"{source}: there is no evaluated round {round_no} ({done} evaluated)")
 
 

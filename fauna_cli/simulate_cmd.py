@@ -7,6 +7,7 @@ except the timings is a sum of whole numbers (wins as exact fractions) taken in 
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from dataclasses import dataclass
@@ -14,10 +15,10 @@ from fractions import Fraction
 
 import click
 
+from fauna_cli import exitcodes
 from fauna_cli.gameconfig import draw_seed
 from fauna_cli.render import FORMATS, dump_json, table
 from rules.core.errors import ConfigError, FaunaError
-from rules.core.names import suggest
 from rules.core.simulate import game_seed, wilson
 from rules.core.simulate import ratio as _ratio
 from rules.fauna.config import BOT_KINDS, CARD_CHOICES, UNIT_CHOICES, Config
@@ -85,36 +86,16 @@ def _worker_range(seed: int, start: int, stop: int) -> list[GameRecord]:
 
 def parse_bots(text: str, players: int) -> list[tuple[str, float | None]]:
     """'statistician,random' -> one (kind, skill) per seat; the last kind fills the remaining seats."""
-    out: list[tuple[str, float | None]] = []
-    for raw in text.split(","):
-        item = raw.strip()
-        kind, sep, skill_text = item.partition(":")
-        kind = kind.strip().lower()
-        if kind not in BOT_KINDS:
-            hints = suggest(kind, {k: k for k in BOT_KINDS})
-            raise click.BadParameter(f"unknown bot kind {item!r}; choose {', '.join(BOT_KINDS)}"
-                                     + (f" (did you mean {hints[0]!r}?)" if hints else ""), param_hint="--bots")
-        skill = None
-        if sep:
-            if kind != "naturalist":
-                raise click.BadParameter(f"{item!r}: only a naturalist takes a skill (naturalist:0.9)",
-                                         param_hint="--bots")
-            try:
-                skill = float(skill_text)
-            except ValueError:
-                skill = -1.0
-            if not 0.0 <= skill <= 1.0:
-                raise click.BadParameter(f"{item!r}: the skill must be a number from 0 to 1", param_hint="--bots")
-        out.append((kind, skill))
-    if len(out) > players:
-        raise click.BadParameter(f"{len(out)} bot kinds for {players} players", param_hint="--bots")
-    out += [out[-1]] * (players - len(out))
-    return out
+    from fauna_cli.options import parse_bots as parse
+
+    return parse(text, players, BOT_KINDS)
 
 
 def seat_names(bots: list[tuple[str, float | None]]) -> list[str]:
-    """Player names: the kind and the seat, e.g. 'statistician1', 'naturalist0.9-2'."""
-    return [f"{kind}{'' if skill is None else format(skill, 'g') + '-'}{i}" for i, (kind, skill) in enumerate(bots, 1)]
+    """Player names as `play --players N --bots ...` gives them: the kind and the seat, e.g. 'statistician-1'."""
+    from fauna_cli.options import seat_name
+
+    return [seat_name(i, kind) for i, (kind, _skill) in enumerate(bots, 1)]
 
 
 def build_config(bots: list[tuple[str, float | None]], preset: str, units: str, cards: str) -> Config:
@@ -143,25 +124,60 @@ def run_games(config: Config, seed: int, games: int, jobs: int, progress=None) -
     ranges = [(i, min(i + chunk, games)) for i in range(0, games, chunk)]
     records: list[GameRecord] = []
     if jobs == 1:
-        for a, b in ranges:
-            records += play_range(config, seed, a, b)
-            if progress:
-                progress(b - a)
+        try:
+            for a, b in ranges:
+                records += play_range(config, seed, a, b)
+                if progress:
+                    progress(b - a)
+        except KeyboardInterrupt:
+            raise Interrupted(len(records), games) from None
         return records
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
-    done: dict[int, list[GameRecord]] = {}
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=_pool_context(), initializer=_init_worker,
-                             initargs=(config,)) as pool:
-        futures = {pool.submit(_worker_range, seed, a, b): a for a, b in ranges}
-        for fut in as_completed(futures):
-            recs = fut.result()
-            done[futures[fut]] = recs
-            if progress:
-                progress(len(recs))
+    done = run_pool(_init_worker, (config,), _worker_range, seed, ranges, jobs, progress)
     for a, _ in ranges:
         records += done[a]
     return records
+
+
+class Interrupted(Exception):
+    """Ctrl-C during a run: how many games had finished (their figures are discarded, not half-summarised)."""
+
+    def __init__(self, finished: int, games: int, pooled: bool = False) -> None:
+        super().__init__(f"interrupted after {finished} of {games} games; the partial figures are discarded")
+        self.finished, self.games, self.pooled = finished, games, pooled
+
+
+def _ignore_sigint(init, *args) -> None:
+    """Worker start-up: Ctrl-C is the parent's to handle (it stops the workers), then the run's own set-up."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    init(*args)
+
+
+def run_pool(init, initargs: tuple, worker, seed: int, ranges: list[tuple[int, int]], jobs: int,
+             progress=None) -> dict[int, list]:
+    """Run `worker(seed, a, b)` for every range in `jobs` processes; on Ctrl-C stop them at once (Interrupted)."""
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    done: dict[int, list] = {}
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_pool_context(), initializer=_ignore_sigint,
+                               initargs=(init, *initargs))
+    try:
+        futures = {pool.submit(worker, seed, a, b): a for a, b in ranges}
+        for fut in as_completed(futures):
+            done[futures[fut]] = fut.result()
+            if progress:
+                progress(len(done[futures[fut]]))
+    except KeyboardInterrupt:
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in processes:  # a worker in the middle of its games would otherwise finish them first
+            proc.terminate()
+        for proc in processes:
+            proc.join(1)
+        raise Interrupted(sum(len(v) for v in done.values()), ranges[-1][1] if ranges else 0, pooled=True) from None
+    pool.shutdown(wait=True)
+    return done
 
 
 def summarise(records: list[GameRecord], names: list[str], kinds: list[str]) -> dict:
@@ -231,10 +247,10 @@ def render_text(doc: dict, fmt: str) -> str:
             f"{t['games_per_second']:.1f} games/s ({t['seconds']:.2f} s, {t['jobs']} "
             f"job{'s' if t['jobs'] != 1 else ''}); "
             f"average {s['average_rounds']:.2f} rounds and {s['moves_per_game']:.1f} moves per game")
-    headers = ["seat", "bot", "wins", "95% range", "avg score", "map correct/rd", "map adjacent/rd", "scales/rd", "points/rd",
+    headers = ["seat", "player", "bot", "wins", "95% range", "avg score", "map correct/rd", "map adjacent/rd", "scales/rd", "points/rd",
                "placed/rd", "lost/rd"]
-    rows = [[str(x["seat"]), x["player"], _pct(x["win_rate"]), _range(x["win_rate_95"]), _num(x["average_score"]),
-             *(_num(x["points_per_round"][k]) for k in SOURCES), _num(x["total_points_per_round"]),
+    rows = [[str(x["seat"]), x["player"], x["bot"], _pct(x["win_rate"]), _range(x["win_rate_95"]),
+             _num(x["average_score"]), *(_num(x["points_per_round"][k]) for k in SOURCES), _num(x["total_points_per_round"]),
              _num(x["pieces_placed_per_round"]), _num(x["pieces_lost_per_round"])] for x in s["seats"]]
     kind_rows = [[k["bot"], str(k["seats"]), _pct(k["win_rate"]), _range(k["win_rate_95"]),
                   *(_num(k["points_per_round"][src]) for src in SOURCES), _num(k["total_points_per_round"]),
@@ -245,6 +261,49 @@ def render_text(doc: dict, fmt: str) -> str:
             "The 95% range of a win rate is its Wilson score interval over the games: where two ranges overlap, "
             "the difference may be luck; play more games.")
     return "\n\n".join([head, table(rows, headers, fmt), table(kind_rows, kind_headers, fmt), note]) + "\n"
+
+
+def _collect(run, games: int):
+    """Run the games with a progress bar on a terminal; Ctrl-C ends the command at once with exit 130."""
+    try:
+        if sys.stderr.isatty():
+            with click.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
+                return run(bar.update)
+        return run(None)  # no bar (and no stray label) when stderr is a file or a pipe
+    except Interrupted as exc:
+        click.echo(f"\nfauna: simulate: {exc}", err=True)
+        if exc.pooled:  # the pool's manager thread would be joined at exit, waiting on the killed workers
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(exitcodes.INTERRUPTED)
+        sys.exit(exitcodes.INTERRUPTED)
+
+
+def _check_log_game(log_game: int | None, log_path: str | None, games: int) -> None:
+    if (log_game is None) != (log_path is None):
+        raise click.UsageError("--log-game I and --log FILE go together: the log of game I is written to FILE")
+    if log_game is not None and log_game > games:
+        raise click.BadParameter(f"there are only {games} games", param_hint="--log-game")
+
+
+def fauna_game_log(config: Config, seed: int) -> str:
+    """The replay log of one bots-only game, exactly as `fauna play --log` writes it for the same settings."""
+    from rules.fauna.bots import make_bots
+    from rules.fauna.game import new_game
+    from rules.fauna.replay import LogWriter
+
+    state = new_game(config, seed)
+    writer = LogWriter(state)
+    bots = make_bots(state)
+    while not state.is_over:
+        writer.play(state.to_move, bots[state.to_move_index].choose(state))
+    return writer.text()
+
+
+def _game_rows(rows: list[dict], fmt: str) -> str:
+    return table([[str(g["game"]), str(g["seed"]), ", ".join(g["winners"]),
+                   ", ".join(f"{p} {v}" for p, v in g["scores"].items())] for g in rows],
+                 ["game", "seed", "won", "scores"], fmt)
 
 
 @click.command("simulate")
@@ -262,10 +321,22 @@ def render_text(doc: dict, fmt: str) -> str:
               "or the path of a table file.")
 @click.option("--units", type=click.Choice(UNIT_CHOICES), help="Fauna only (default metric).")
 @click.option("--cards", type=click.Choice(CARD_CHOICES), help="Fauna only (default mixed).")
+@click.option("--list", "listing", is_flag=True,
+              help="Also list every game: its number, seed (replay it with play --seed), winners and scores.")
+@click.option("--log-game", type=click.IntRange(1), metavar="I", help="Write the replay log of game I (1-based) "
+              "to the --log file.")
+@click.option("--log", "--out", "log_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Where --log-game writes the log.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="plain", show_default=True,
               help="Output: plain text tables, GitHub or grid tables, or JSON.")
-def simulate(players, bots_text, games, seed, jobs, game_name, preset, units, cards, fmt) -> None:
-    """Play many seeded bot games and print win rates and where the points came from."""
+def simulate(players, bots_text, games, seed, jobs, game_name, preset, units, cards, listing, log_game, log_path,
+             fmt) -> None:
+    """Play many seeded bot games and print win rates and where the points came from.
+
+    Game I of a run is played with its own seed (--list shows it), so `fauna play --players N --bots ...
+    --seed SEED` replays it alone, and --log-game I --log FILE writes its replay log.
+    """
+    _check_log_game(log_game, log_path, games)
     if game_name != "fauna":
         from rules.core.registry import load_rules
 
@@ -276,7 +347,7 @@ def simulate(players, bots_text, games, seed, jobs, game_name, preset, units, ca
         given = [o for o, v in (("--preset", preset), ("--units", units), ("--cards", cards)) if v is not None]
         if given:
             raise click.BadParameter(f"{', '.join(given)} apply to Fauna only", param_hint="--game")
-        simulate_game(rules, players, bots_text, games, seed, jobs, fmt)
+        simulate_game(rules, players, bots_text, games, seed, jobs, fmt, listing, log_game, log_path)
         return
     preset, units, cards = preset or "published", units or "metric", cards or "mixed"
     bots = parse_bots(bots_text, players)
@@ -289,25 +360,34 @@ def simulate(players, bots_text, games, seed, jobs, game_name, preset, units, ca
         seed = draw_seed()
     jobs = min(jobs, games)
     started = time.perf_counter()
-    if sys.stderr.isatty():
-        with click.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
-            records = run_games(config, seed, games, jobs, progress=bar.update)
-    else:  # no bar (and no stray label) when stderr is a file or a pipe
-        records = run_games(config, seed, games, jobs)
+    records = _collect(lambda progress: run_games(config, seed, games, jobs, progress=progress), games)
     seconds = time.perf_counter() - started
     names = config.names
     kinds = [kind if skill is None else f"{kind}:{format(skill, 'g')}" for kind, skill in bots]
     doc = {
         "seed": seed, "preset": config.table.name, "units": units, "cards": cards,
-        "bots": kinds,
+        "bots": kinds, "players": names,
         "summary": summarise(records, names, kinds),
         "timing": {"seconds": round(seconds, 3), "games_per_second": round(games / seconds, 1) if seconds else 0.0,
                    "jobs": jobs},
     }
+    rows = [{"game": r.index + 1, "seed": r.seed, "winners": [names[w] for w in r.winners],
+             "scores": dict(zip(names, r.score)), "rounds": r.rounds} for r in records]
+    if listing:
+        doc["games_played"] = rows
+    if log_game is not None:
+        from fauna_cli.files import atomic_write
+
+        atomic_write(log_path, fauna_game_log(config, records[log_game - 1].seed))
+        doc["log"] = {"game": log_game, "file": log_path}
     if fmt == "json":
         click.echo(dump_json(doc), nl=False)
-    else:
-        click.echo(render_text(doc, fmt), nl=False)
+        return
+    click.echo(render_text(doc, fmt), nl=False)
+    if listing:
+        click.echo("\n" + _game_rows(rows, fmt))
+    if log_game is not None:
+        click.echo(f"\nWrote the replay log of game {log_game} (seed {records[log_game - 1].seed}) to {log_path}.")
 
 
 # -- every other game, through its RULES -------------------------------------------------------------
@@ -336,63 +416,67 @@ def run_protocol_games(rules, config, seed: int, games: int, jobs: int, progress
     chunk = max(1, min(50, games // (jobs * 8) or 1))
     ranges = [(i, min(i + chunk, games)) for i in range(0, games, chunk)]
     if jobs == 1:
-        out = []
-        for a, b in ranges:
-            out += [play_game(rules, config, seed, i) for i in range(a, b)]
-            if progress:
-                progress(b - a)
+        out: list = []
+        try:
+            for a, b in ranges:
+                out += [play_game(rules, config, seed, i) for i in range(a, b)]
+                if progress:
+                    progress(b - a)
+        except KeyboardInterrupt:
+            raise Interrupted(len(out), games) from None
         return out
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
-    done: dict[int, list] = {}
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=_pool_context(), initializer=_init_game_worker,
-                             initargs=(rules.name, config)) as pool:
-        futures = {pool.submit(_game_worker_range, seed, a, b): a for a, b in ranges}
-        for fut in as_completed(futures):
-            done[futures[fut]] = fut.result()
-            if progress:
-                progress(len(done[futures[fut]]))
+    done = run_pool(_init_game_worker, (rules.name, config), _game_worker_range, seed, ranges, jobs, progress)
     return [r for a, _ in ranges for r in done[a]]
 
 
-def simulate_game(rules, players: int, bots_text: str, games: int, seed, jobs: int, fmt: str) -> None:
+def simulate_game(rules, players: int, bots_text: str, games: int, seed, jobs: int, fmt: str,
+                  listing: bool = False, log_game: int | None = None, log_path: str | None = None) -> None:
     """`fauna simulate --game G`: win rates by seat and kind with 95% ranges, and average points by source."""
+    from fauna_cli.options import seat_name
     from rules.core.simulate import summarise as summarise_game
 
     if not rules.min_players <= players <= rules.max_players:
         raise click.BadParameter(f"{rules.title} is played by {rules.min_players} to {rules.max_players} players",
                                  param_hint="--players")
-    kinds = []
-    for raw in bots_text.split(","):
-        kind = raw.strip().lower()
-        if kind not in rules.bot_kinds:
-            hints = suggest(kind, {k: k for k in rules.bot_kinds})
-            raise click.BadParameter(f"unknown {rules.title} bot kind {raw.strip()!r}; choose "
-                                     f"{', '.join(rules.bot_kinds)}" + (f" (did you mean {hints[0]!r}?)" if hints else ""),
-                                     param_hint="--bots")
-        kinds.append(kind)
-    if len(kinds) > players:
-        raise click.BadParameter(f"{len(kinds)} bot kinds for {players} players", param_hint="--bots")
-    kinds += [kinds[-1]] * (players - len(kinds))
-    names = [f"{k}{i}" for i, k in enumerate(kinds, 1)]
+    from fauna_cli.options import parse_bots as parse
+
+    kinds = [kind for kind, _ in parse(bots_text, players, tuple(rules.bot_kinds), skills=())]
+    names = [seat_name(i, k) for i, k in enumerate(kinds, 1)]
     doc_in = {"game": {"rules": rules.name}, "players": [{"name": n, "bot": k} for n, k in zip(names, kinds)]}
     config = rules.config_from_dict(doc_in, "simulate", None)
     if seed is None:
         seed = draw_seed()
     jobs = min(jobs, games)
     started = time.perf_counter()
-    if sys.stderr.isatty():
-        with click.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
-            results = run_protocol_games(rules, config, seed, games, jobs, progress=bar.update)
-    else:
-        results = run_protocol_games(rules, config, seed, games, jobs)
+    results = _collect(lambda progress: run_protocol_games(rules, config, seed, games, jobs, progress=progress), games)
     seconds = time.perf_counter() - started
-    doc = {"game": rules.name, "seed": seed, "bots": kinds, "summary": summarise_game(results, names, kinds),
+    doc = {"game": rules.name, "seed": seed, "bots": kinds, "players": names,
+           "summary": summarise_game(results, names, kinds),
            "timing": {"seconds": round(seconds, 3), "games_per_second": round(games / seconds, 1) if seconds else 0.0,
                       "jobs": jobs}}
+    rows = [{"game": r.index + 1, "seed": r.seed, "winners": [names[w] for w in r.winners],
+             "scores": dict(zip(names, r.score))} for r in results]
+    if listing:
+        doc["games_played"] = rows
+    if log_game is not None:
+        from fauna_cli.files import atomic_write
+        from rules.core.bots import seat_bots
+        from rules.core.log import GameLog
+
+        game_seed_i = results[log_game - 1].seed
+        state = rules.new_state(config, game_seed_i)
+        log = GameLog(rules, state)
+        bots = seat_bots(rules, config, game_seed_i)
+        while not state.is_over:
+            player = state.to_move
+            log.play(player, bots[list(state.names).index(player)].choose(state))
+        atomic_write(log_path, log.text())
+        doc["log"] = {"game": log_game, "file": log_path}
     if fmt == "json":
         click.echo(dump_json(doc), nl=False)
         return
+    if listing:
+        click.echo(_game_rows(rows, fmt) + "\n")
     s, t = doc["summary"], doc["timing"]
     keys = list(s["seats"][0]["average_points"]) if s["seats"] else []
     head = (f"{s['games']} {rules.title} game{'s' if s['games'] != 1 else ''} of {s['players']} bots, seed {seed}\n"

@@ -75,7 +75,7 @@ def test_tables(fmt):
                   "--format", fmt, "--cards", "green", "--units", "imperial"])
     assert result.exit_code == 0, result.output
     out = result.output
-    for word in ("games/s", "average", "naturalist0.9-1", "statistician2", "map correct/rd", "map adjacent/rd",
+    for word in ("games/s", "average", "naturalist-1", "naturalist:0.9", "statistician-2", "map correct/rd", "map adjacent/rd",
                  "scales/rd", "lost/rd", "wins", "bot kind", "naturalist:0.9", "imperial", "green cards"):
         assert word in out, word
     assert "simulating" not in out  # no progress bar off a terminal
@@ -85,7 +85,7 @@ def test_registered_in_the_fauna_command():
     result = CliRunner().invoke(cli, ["simulate", "--players", "6", "--bots", "random,statistician,naturalist",
                                       "--games", "1", "--seed", "4"], prog_name="fauna")
     assert result.exit_code == 0, result.output
-    assert "naturalist6" in result.output and "1 game of 6 bots" in result.output
+    assert "naturalist-6" in result.output and "1 game of 6 bots" in result.output
 
 
 def test_a_drawn_seed_is_shown():

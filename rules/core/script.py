@@ -6,6 +6,7 @@ line); `decisions` splits them. No game's move text contains ';', '#' or ':'.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from rules.core.errors import MoveSyntaxError
@@ -52,7 +53,7 @@ def parse_script(text: str) -> list[ScriptLine]:
             err = MoveSyntaxError(f"{player.strip()} has no move after ':'")
             err.line = n
             raise err
-        out.append(ScriptLine(n, player.strip(), " ".join(move.split())))
+        out.append(ScriptLine(n, unicodedata.normalize("NFC", player.strip()), " ".join(move.split())))
     return out
 
 

@@ -74,7 +74,7 @@ def load_cases(paths: tuple[str, ...]) -> list[tuple[object, Case]]:
 def result_row(r: CaseResult) -> list[str]:
     """One table row: result, case, where, and for a failure what differs, expected and actual side by side."""
     c = r.case
-    name, where = escape_control(c.name), escape_control(c.location)  # from the file: shown, never obeyed
+    name, where = escape_control(c.name), escape_control(f"{c.where}:{c.line}")  # from the file: shown, never obeyed
     if r.passed:
         return ["pass", name, where, "", "", ""]
     bad = r.failures

@@ -133,6 +133,9 @@ def test_rule_cases_pass_and_are_enough(game):
     doc = json.loads(result.output)
     assert result.exit_code == 0, [c for c in doc["cases"] if c["status"] != "pass"][:3]
     assert doc["summary"]["passed"] >= CASE_MINIMUM.get(game, 1)
+    plain = run("check", ROOT / "tests" / "cases" / game)
+    n = doc["summary"]["passed"]
+    assert plain.exit_code == 0 and plain.output.splitlines()[-1] == f"{n} cases: {n} passed, 0 failed"
 
 
 @pytest.mark.parametrize("game", OTHERS)

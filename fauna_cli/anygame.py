@@ -70,9 +70,12 @@ class Session:
             click.echo(text)
 
     def save(self) -> None:
-        """Rewrite the log atomically, so it always holds the game so far."""
+        """Bring the log up to date by appending what the decisions since the last save added (linear)."""
         if self.log_path:
-            atomic_write(self.log_path, self.log.text())
+            from fauna_cli.logfile import LogAppender
+
+            appender = self.__dict__.setdefault("_appender", LogAppender(self.log_path))
+            appender.sync(self.log.lines, self.log.closing_line())
 
     def play(self, player: str, move: Any, echo: bool) -> None:
         """Apply one decision through the log; show its events and any tables it completes."""

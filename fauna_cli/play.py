@@ -89,9 +89,18 @@ class Session:
             click.echo(text)
 
     def save(self) -> None:
-        """Rewrite the replay log (atomically) so it always holds the game so far."""
-        if self.log_path:
-            atomic_write(self.log_path, log_text(self.state))
+        """Bring the replay log up to date by appending what the moves since the last save added (linear)."""
+        if not self.log_path:
+            return
+        from fauna_cli.logfile import FaunaShadow, LogAppender
+
+        shadow = self.__dict__.get("_shadow")
+        if shadow is None or not shadow.follows(self.state):
+            shadow = self.__dict__["_shadow"] = FaunaShadow(self.state)
+        else:
+            shadow.catch_up(self.state)
+        appender = self.__dict__.setdefault("_appender", LogAppender(self.log_path))
+        appender.sync(shadow.writer.lines, shadow.writer.closing_line())
 
     def show_front(self) -> None:
         st = self.state

@@ -17,7 +17,7 @@ import click
 from fauna_cli import exitcodes
 from fauna_cli.files import atomic_write
 from fauna_cli.render import dump_json, style, table, use_color
-from rules.core.bots import bot_turns, seat_bots
+from rules.core.bots import seat_bots
 from rules.core.errors import FaunaError, MoveSyntaxError
 from rules.core.log import GameLog, LoadedGame
 from rules.core.protocol import GameRules, Table

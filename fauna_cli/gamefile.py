@@ -5,9 +5,9 @@ from __future__ import annotations
 import functools
 import os
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
 
 import click
 

@@ -7,10 +7,19 @@ import textwrap
 
 import click
 
-from fauna_cli.gamefile import create_game, load_game, one_line_errors, update_game
 from fauna_cli.gameconfig import start_game
-from fauna_cli.render import (FORMATS, RoundReports, dump_json, front_lines, move_line, round_text, status_dict,
-                              table, winners_line)
+from fauna_cli.gamefile import create_game, load_game, one_line_errors, update_game
+from fauna_cli.render import (
+    FORMATS,
+    RoundReports,
+    dump_json,
+    front_lines,
+    move_line,
+    round_text,
+    status_dict,
+    table,
+    winners_line,
+)
 from fauna_cli.replay_cmd import pick_round, round_reports
 from rules.core.errors import FaunaError, IllegalMove, UnknownName
 from rules.core.names import normalize, suggest

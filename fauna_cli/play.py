@@ -8,8 +8,18 @@ import click
 
 from fauna_cli import exitcodes
 from fauna_cli.files import atomic_write
-from fauna_cli.render import (front_short, RoundReports, dump_json, front_lines, move_line, round_text, status_dict, status_text,
-                              style, table)
+from fauna_cli.render import (
+    RoundReports,
+    dump_json,
+    front_lines,
+    front_short,
+    move_line,
+    round_text,
+    status_dict,
+    status_text,
+    style,
+    table,
+)
 from rules.core.errors import FaunaError, MoveSyntaxError
 from rules.fauna import State
 from rules.fauna.bots import bot_turns, make_bots
@@ -40,7 +50,7 @@ class Session:
     log_path: str | None = None
 
     @classmethod
-    def start(cls, state: State, fmt: str, log_path: str | None) -> "Session":
+    def start(cls, state: State, fmt: str, log_path: str | None) -> Session:
         s = cls(state, fmt, RoundReports(state), make_bots(state), log_path)
         s.save()
         return s

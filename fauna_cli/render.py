@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING
 
 import click
-
-from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from rules.fauna.events import Event, RoundEvaluated

@@ -7,14 +7,23 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from helpers import animal, deck
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import animal, deck
 from rules.core.errors import ConfigError
 from rules.fauna import PASS, Board, Config, Deck, Move, PlayerSpec, card_front, new_game
-from rules.fauna.bots import (DEFAULT_SKILL, NaturalistBot, RandomBot, StatisticianBot, bot_turns, estimate, make_bot,
-                              make_bots, play_out)
+from rules.fauna.bots import (
+    DEFAULT_SKILL,
+    NaturalistBot,
+    RandomBot,
+    StatisticianBot,
+    bot_turns,
+    estimate,
+    make_bot,
+    make_bots,
+    play_out,
+)
 from rules.fauna.config import BOT_KINDS
 from rules.fauna.game import BOT_STREAM
 
@@ -100,7 +109,7 @@ def test_random_bot_is_uniform_over_the_legal_moves():
     from rules.fauna.bots import RandomBot
     rng = SplitMix64(8)
     draws = 60 * len(legal)
-    counts = {m: 0 for m in legal}
+    counts = dict.fromkeys(legal, 0)
     for _ in range(draws):
         move = RandomBot.pick(state, rng)
         counts[move] += 1  # KeyError if it ever picked an illegal move

@@ -1,8 +1,8 @@
 """A round of Fauna by the published rules: placement, evaluation, upkeep, the lion, the end."""
 
 import pytest
-
 from helpers import animal, game, place_all_first_round
+
 from rules.fauna import Config, ConfigError, IllegalMove, PlayerSpec, new_game
 from rules.fauna.events import GameOver, Passed, RoundEvaluated, RoundStarted, Upkeep
 

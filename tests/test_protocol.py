@@ -4,11 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from rules.core.errors import ReplayMismatch
+from rules.core.errors import ConfigError, ReplayMismatch
 from rules.core.log import GameLog, LogFormatError, load_game_log
 from rules.core.protocol import decision_stream
 from rules.core.registry import game_names, load_rules, rules_for_log
-from rules.core.errors import ConfigError
 
 REPLAYS = Path(__file__).resolve().parent.parent / "replays"
 GOLDENS = sorted(REPLAYS.glob("*.fauna"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-
+import helpers
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -10,10 +10,20 @@ from hypothesis import strategies as st
 from rules.core.errors import IllegalMove, ReplayMismatch
 from rules.core.rng import SplitMix64
 from rules.fauna import PASS, Config, new_game
-from rules.fauna.replay import (CHAIN_START, DataChanged, LogError, LogFormatError, LogWriter, chain, data_files,
-                                data_fingerprint, decode_log, load_log, log_text, next_move_check)
-
-import helpers
+from rules.fauna.replay import (
+    CHAIN_START,
+    DataChanged,
+    LogError,
+    LogFormatError,
+    LogWriter,
+    chain,
+    data_files,
+    data_fingerprint,
+    decode_log,
+    load_log,
+    log_text,
+    next_move_check,
+)
 
 PLAYERS = [{"name": "alice"}, {"name": "bob"}, {"name": "carol"}]
 

@@ -1,8 +1,8 @@
 """Both scoring tables, row by row at their boundaries, and the scale points."""
 
 import pytest
-
 from helpers import animal, game
+
 from rules.fauna import Board, ConfigError, IllegalMove, Move, ScoringTable, preset
 
 PUBLISHED = [  # (areas, correct, adjacent) from the rulebook table

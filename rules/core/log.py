@@ -40,7 +40,7 @@ class LogFormatError(FaunaError):
 
 def chain(previous: str, body: str) -> str:
     """The hash a line carries: SHA-256 of the previous line's hash, a newline and this line's text."""
-    return hashlib.sha256(f"{previous}\n{body}".encode("utf-8")).hexdigest()[:HASH_DIGITS]
+    return hashlib.sha256(f"{previous}\n{body}".encode()).hexdigest()[:HASH_DIGITS]
 
 
 def short(text: str, width: int = 90) -> str:

@@ -20,7 +20,7 @@ def game_names() -> list[str]:
     return list(GAMES)
 
 
-def load_rules(name: str) -> "GameRules":
+def load_rules(name: str) -> GameRules:
     """The RULES of a game by name; an unknown name is a ConfigError with suggestions."""
     module = GAMES.get(name)
     if module is None:
@@ -30,7 +30,7 @@ def load_rules(name: str) -> "GameRules":
     return importlib.import_module(module).RULES  # type: ignore[no-any-return]  # module attribute by contract
 
 
-def rules_for_log(first_line: str) -> "GameRules | None":
+def rules_for_log(first_line: str) -> GameRules | None:
     """The game whose log format begins `first_line` ('arctic-log 1 @...'), or None."""
     word = first_line.split(" ", 1)[0]
     for name, module in GAMES.items():

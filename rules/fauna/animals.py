@@ -102,7 +102,7 @@ class Deck:
             sides[a.side] = a
 
     @classmethod
-    def default(cls) -> "Deck":
+    def default(cls) -> Deck:
         """Every animal in data/animals/, loaded once."""
         return _default_deck()
 

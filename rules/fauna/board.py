@@ -68,7 +68,7 @@ class Board:
         self._neighbors = {name: tuple(sorted(ns)) for name, ns in adj.items()}
 
     @classmethod
-    def default(cls) -> "Board":
+    def default(cls) -> Board:
         """The published board, loaded from data/ once and shared."""
         return _default_board()
 

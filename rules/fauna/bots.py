@@ -11,8 +11,9 @@ every machine.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator, Protocol
+from typing import Protocol
 
 from rules.core.errors import ConfigError, FaunaError
 from rules.core.names import normalize, suggest

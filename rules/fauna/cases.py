@@ -22,7 +22,8 @@ else:  # pragma: no cover - the project needs 3.11
     import tomli as tomllib
 
 from rules.core import errors as _errors
-from rules.core.cases import CaseFormatError, CaseResult, Check, show
+from rules.core.cases import CaseFormatError, CaseResult, Check
+from rules.core.cases import show as show  # re-exported: tests and callers read case results through it
 from rules.core.errors import ConfigError, FaunaError, IllegalMove, UnknownName
 from rules.core.names import normalize, suggest
 from rules.fauna.animals import MEASURES, SIZE_MEASURES, Animal, Deck, Source

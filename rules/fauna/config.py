@@ -61,7 +61,7 @@ class Config:
         """The score that ends the game: the override, else 120 / 100 / 80 by player count."""
         return self.goal if self.goal is not None else GOALS[len(self.players)]
 
-    def with_seed(self, seed: int) -> "Config":
+    def with_seed(self, seed: int) -> Config:
         """The same config with the seed fixed."""
         return Config(self.players, self.table, self.units, self.cards, seed, self.start, self.goal)
 
@@ -88,7 +88,7 @@ class Config:
         return {"game": game, "players": players}
 
     @classmethod
-    def from_dict(cls, doc: dict, where: str = "config", base_dir: Path | None = None) -> "Config":
+    def from_dict(cls, doc: dict, where: str = "config", base_dir: Path | None = None) -> Config:
         """Validate a parsed config document; every error names `where` and the key."""
         for key in doc:
             if key not in ("game", "players"):

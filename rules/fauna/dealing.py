@@ -49,7 +49,7 @@ class Box:
         self.shown: list[Animal] = []
 
     @classmethod
-    def fixed(cls, animals: Sequence[Animal]) -> "Box":
+    def fixed(cls, animals: Sequence[Animal]) -> Box:
         """A box whose order is given (rule cases and tests): the animals in turn, then again."""
         if not animals:
             raise ConfigError("a fixed card order needs at least one animal", "order")

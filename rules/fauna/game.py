@@ -10,8 +10,18 @@ from rules.fauna.animals import MEASURE_TITLES, Animal, Deck
 from rules.fauna.board import Board
 from rules.fauna.config import Config
 from rules.fauna.dealing import Box, deal
-from rules.fauna.events import (Answer, Event, GameOver, Passed, PieceScore, Placed, PlayerRound, RoundEvaluated,
-                                RoundStarted, Upkeep)
+from rules.fauna.events import (
+    Answer,
+    Event,
+    GameOver,
+    Passed,
+    PieceScore,
+    Placed,
+    PlayerRound,
+    RoundEvaluated,
+    RoundStarted,
+    Upkeep,
+)
 from rules.fauna.judge import LOST, MEASURES, PLACED, TALLY_KEYS, CardScores, Spots, judge_for
 from rules.fauna.moves import PASS, Move, move_texts
 from rules.fauna.scales import Scales
@@ -398,7 +408,7 @@ class State:
         return RoundEvaluated(self.round, animal.name, animal.scientific, animal.n_areas, self.answer(animal),
                               tuple(results), tuple(players))
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """An independent copy (for undo and look-ahead); data and config are shared, not copied."""
         new = State.__new__(State)
         new.__dict__.update(self.__dict__)

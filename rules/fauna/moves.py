@@ -32,15 +32,15 @@ class Move:
                            else ("scale", self.scale, self.space))
 
     @classmethod
-    def place_area(cls, name: str) -> "Move":
+    def place_area(cls, name: str) -> Move:
         return cls("area", area=name)
 
     @classmethod
-    def place_scale(cls, scale: str, space: int) -> "Move":
+    def place_scale(cls, scale: str, space: int) -> Move:
         return cls("scale", scale=scale, space=space)
 
     @classmethod
-    def pass_(cls) -> "Move":
+    def pass_(cls) -> Move:
         return PASS
 
     def text(self, scales: Scales | None = None, units: str = "metric") -> str:
@@ -75,7 +75,7 @@ def parse_move(text: str, board: Board | None = None, scales: Scales | None = No
     return Move("area", area=board.area(raw).name)
 
 
-_TEXTS: dict[tuple, tuple[Board, Scales, "MoveTexts"]] = {}
+_TEXTS: dict[tuple, tuple[Board, Scales, MoveTexts]] = {}
 
 
 class MoveTexts:

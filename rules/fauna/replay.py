@@ -21,13 +21,12 @@ the moves, and must match byte for byte. The module is pure: it neither prints n
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from dataclasses import dataclass
 
 from rules.core.errors import ConfigError, FaunaError, IllegalMove, ReplayMismatch
-from rules.core.log import CHAIN_START, EDITED, HASH_DIGITS, LogFormatError, chain, decode_log
+from rules.core.log import CHAIN_START, EDITED, LogFormatError, chain, decode_log
 from rules.core.log import LineReader as _Reader
 from rules.core.log import short as _short
 from rules.fauna import data

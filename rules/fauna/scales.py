@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from fractions import Fraction
-from bisect import bisect_right
 from functools import lru_cache
 
 from rules.core.errors import DataError, IllegalMove
@@ -138,7 +138,7 @@ class Scales:
                 self._labels[(s.key, units)] = table
 
     @classmethod
-    def default(cls) -> "Scales":
+    def default(cls) -> Scales:
         """The board's scales from data/scales.toml, loaded once."""
         return _default_scales()
 

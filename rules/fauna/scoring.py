@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from rules.core.errors import ConfigError, DataError
 from rules.core.names import normalize, suggest
@@ -57,7 +57,7 @@ class ScoringTable:
                 "scale_adjacent": self.scale_adjacent, "row": rows}
 
     @classmethod
-    def from_dict(cls, doc: dict, where: str) -> "ScoringTable":
+    def from_dict(cls, doc: dict, where: str) -> ScoringTable:
         """Validate a preset document: rows start at 1, leave no gap and end open."""
         allowed = {"name", "description", "scale_correct", "scale_adjacent", "row"}
         for key in doc:
@@ -101,7 +101,7 @@ class ScoringTable:
 PRESET_NAMES = ("published", "reference-manual")
 
 
-@lru_cache(maxsize=None)
+@cache
 def preset(name: str) -> ScoringTable:
     """A bundled preset by name ('published' or 'reference-manual')."""
     key = normalize(name)

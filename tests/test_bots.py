@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.core.errors import ConfigError
-from rules.fauna import PASS, Board, Config, Deck, Move, PlayerSpec, card_front, new_game
+from rules.fauna import PASS, AreaMove, Board, Config, Deck, PlayerSpec, card_front, new_game
 from rules.fauna.bots import (
     DEFAULT_SKILL,
     NaturalistBot,
@@ -207,14 +207,14 @@ def test_the_statistician_learns_from_the_other_animals_only():
     est = estimate(card_front(target), state.deck, state.board, state.scales, "metric", state.table)
     gain = dict(zip(est.spots.moves, est.gain))
     best = max(gain, key=gain.get)
-    assert best == Move.place_area("Amazon Basin")
-    assert gain[Move.place_area("Tasmania")] < 1  # the card's own answer is not looked at
+    assert best == AreaMove("Amazon Basin")
+    assert gain[AreaMove("Tasmania")] < 1  # the card's own answer is not looked at
     weight = {m.space: g for m, g in gain.items() if m.kind == "scale" and m.scale == "weight"}
     length = {m.space: g for m, g in gain.items() if m.kind == "scale" and m.scale == "length"}
     assert max(weight, key=weight.get) == 5 and max(length, key=length.get) == 3  # 20-50 g and 3-5 cm
     while state.animal.name != "Target frog":
         state.apply(StatisticianBot().choose(state))
-    assert StatisticianBot().choose(state) == Move.place_area("Amazon Basin")
+    assert StatisticianBot().choose(state) == AreaMove("Amazon Basin")
 
 
 def win_share(cfg, games, seed, seat=0):

@@ -127,7 +127,7 @@ class GameLog:
         state = self.state
         if isinstance(move, str):
             move = state.parse(move)
-        events = state.apply(move, player)
+        events: list[Any] = state.apply(move, player)
         self._add(f"{state.seq} {player}: {state.move_text(state.history[-1][1])}")
         for text in self.rules.lines_after(state, events):
             self._add(text)

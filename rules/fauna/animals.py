@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 from rules.core.errors import DataError, UnknownAnimal
 from rules.core.names import normalize, suggest

@@ -42,7 +42,7 @@ class Board:
     _by_key: dict[str, Area] = field(default_factory=dict, repr=False)
     _names: dict[str, str] = field(default_factory=dict, repr=False)
     _neighbors: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
-    _link: dict[frozenset, Link] = field(default_factory=dict, repr=False)
+    _link: dict[frozenset[str], Link] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         for area in self.areas:
@@ -100,7 +100,7 @@ class Board:
     @property
     def pairs(self) -> list[tuple[str, str]]:
         """Every adjacent pair once, each pair and the list sorted alphabetically."""
-        return sorted(tuple(sorted(p)) for p in self._link)
+        return sorted((min(link.a, link.b), max(link.a, link.b)) for link in self._link.values())
 
     @property
     def names(self) -> list[str]:

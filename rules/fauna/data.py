@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import csv
+import importlib
 import io
 import os
 import sys
 from functools import lru_cache
+from typing import Any
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -27,10 +29,12 @@ def data_dir() -> str:
     if os.path.isfile(os.path.join(here, "board.toml")):
         return here
     try:
-        import fauna_data  # installed by pip as the package form of data/
-    except ImportError as exc:  # pragma: no cover - only a broken install gets here
-        raise DataError("cannot find the fauna data files (data/board.toml); reinstall the package") from exc
-    return os.path.dirname(os.path.realpath(fauna_data.__file__))
+        where = importlib.import_module("fauna_data").__file__  # installed by pip as the package form of data/
+    except ImportError:  # pragma: no cover - only a broken install gets here
+        where = None
+    if where is None:  # pragma: no cover - no package, or a folder without its __init__: a broken install
+        raise DataError("cannot find the fauna data files (data/board.toml); reinstall the package")
+    return os.path.dirname(os.path.realpath(where))
 
 
 def read_bytes(relpath: str) -> bytes:
@@ -42,7 +46,7 @@ def read_bytes(relpath: str) -> bytes:
         raise DataError(f"cannot read data file {relpath}: {exc.strerror}") from exc
 
 
-def load_toml_text(text: str, where: str) -> dict:
+def load_toml_text(text: str, where: str) -> dict[str, Any]:
     """Parse TOML text, reporting the file name on a syntax error."""
     try:
         return tomllib.loads(text)
@@ -50,7 +54,7 @@ def load_toml_text(text: str, where: str) -> dict:
         raise DataError(f"{where}: {exc}") from exc
 
 
-def load_toml(relpath: str) -> dict:
+def load_toml(relpath: str) -> dict[str, Any]:
     """Parse a TOML data file."""
     return load_toml_text(read_bytes(relpath).decode("utf-8"), relpath)
 

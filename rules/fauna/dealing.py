@@ -42,7 +42,7 @@ class Box:
     again in the same order. The order is a function of the seed alone, so copies of a game share a box.
     """
 
-    def __init__(self, faces: Sequence[tuple[Animal, Animal]], rng: SplitMix64 | None, side: int | None) -> None:
+    def __init__(self, faces: Sequence[tuple[Animal, Animal]], rng: SplitMix64, side: int | None) -> None:
         self._left = list(faces)
         self._rng = rng
         self._side = side  # 0 green, 1 black, None: drawn per card
@@ -53,7 +53,7 @@ class Box:
         """A box whose order is given (rule cases and tests): the animals in turn, then again."""
         if not animals:
             raise ConfigError("a fixed card order needs at least one animal", "order")
-        box = cls((), None, 0)
+        box = cls((), SplitMix64(0), 0)  # nothing left to draw: the generator is never asked
         box.shown = list(animals)
         return box
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 from rules.core.errors import DataError, IllegalMove
 from rules.core.names import suggest
@@ -55,8 +57,8 @@ class ScaleSide:
     units: str
     spaces: tuple[Space, ...]
     _lowers: tuple[Fraction, ...]
-    unit_factors: dict  # unit name -> Fraction of stored units
-    display_units: tuple = ()  # (unit, factor) used on this side, smallest first
+    unit_factors: dict[str, Fraction]  # unit name -> Fraction of stored units
+    display_units: tuple[tuple[str, Fraction], ...] = ()  # (unit, factor) used on this side, smallest first
 
     def format_value(self, value: Fraction) -> str:
         """A stored value in this side's units, three significant figures: '390 kg', '4.5 g', '1.2 t'."""
@@ -90,7 +92,7 @@ class Scale:
     key: str
     title: str
     measures: tuple[str, ...]
-    sides: dict  # units -> ScaleSide
+    sides: dict[str, ScaleSide]  # units -> ScaleSide
 
     def side(self, units: str) -> ScaleSide:
         """The metric or imperial side."""
@@ -142,7 +144,7 @@ class Scales:
         """The board's scales from data/scales.toml, loaded once."""
         return _default_scales()
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Scale]:
         return iter(self.scales)
 
     def get(self, key: str) -> Scale:
@@ -182,7 +184,7 @@ class Scales:
         )
 
 
-def _build_side(units: str, raw: list, factors: dict[str, Fraction], where: str) -> ScaleSide:
+def _build_side(units: str, raw: list[Any], factors: dict[str, Fraction], where: str) -> ScaleSide:
     bounds: list[tuple[Fraction, str, Fraction]] = []  # (stored value, unit, number as printed)
     for item in raw:
         try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from rules.core.errors import ConfigError, DataError
 from rules.core.names import normalize, suggest
@@ -44,11 +45,11 @@ class ScoringTable:
                 return row
         raise DataError(f"preset {self.name}: no row for {n_areas} areas")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain form, as written in a preset file (for logs and JSON)."""
         rows = []
         for r in self.rows:
-            d = {"min": r.min}
+            d: dict[str, int] = {"min": r.min}
             if r.max is not None:
                 d["max"] = r.max
             d.update(correct=r.correct, adjacent=r.adjacent)
@@ -57,7 +58,7 @@ class ScoringTable:
                 "scale_adjacent": self.scale_adjacent, "row": rows}
 
     @classmethod
-    def from_dict(cls, doc: dict, where: str) -> ScoringTable:
+    def from_dict(cls, doc: dict[str, Any], where: str) -> ScoringTable:
         """Validate a preset document: rows start at 1, leave no gap and end open."""
         allowed = {"name", "description", "scale_correct", "scale_adjacent", "row"}
         for key in doc:

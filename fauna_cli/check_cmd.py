@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
 from fauna_cli import exitcodes
 from fauna_cli.files import FileProblem, read_text
 from fauna_cli.render import FORMATS, dump_json, style, table
+from rules.core.cases import CaseResult, show
 from rules.core.errors import FaunaError
-from rules.fauna.cases import Case, CaseResult, parse_cases, run_case, show
+from rules.core.protocol import GameRules
+from rules.fauna.cases import parse_cases, run_case
 
 
 def case_files(paths: tuple[str, ...]) -> list[Path]:
@@ -48,11 +51,11 @@ def case_game(text: str, where: str) -> str:
     return "fauna"
 
 
-def load_cases(paths: tuple[str, ...]) -> list[tuple[object, Case]]:
+def load_cases(paths: tuple[str, ...]) -> list[tuple[GameRules | None, Any]]:
     """Every case of every file with its game's rules, all validated before any runs (a bad file: FILE:LINE)."""
     from rules.core.registry import load_rules
 
-    cases: list[tuple[object, Case]] = []
+    cases: list[tuple[GameRules | None, Any]] = []  # (None: Fauna's own runner, a Case) or (rules, its case)
     for f in case_files(paths):
         where = f.as_posix()
         text = read_text(f, "case file")

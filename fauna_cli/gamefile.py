@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 
 import click
 
@@ -17,7 +18,9 @@ from rules.core.errors import FaunaError
 from rules.fauna.replay import LoadedLog, decode_log, load_log
 
 try:
-    import fcntl
+    import fcntl as _fcntl
+
+    fcntl: ModuleType | None = _fcntl
 except ImportError:  # pragma: no cover - Windows has no flock
     fcntl = None
 

@@ -16,7 +16,7 @@ from rules.fauna import Board
 class LazyGroup(click.Group):
     """A click group whose sub-commands named in `lazy` are imported on first use."""
 
-    lazy: dict = {}
+    lazy: dict[str, str] = {}
 
     def list_commands(self, ctx):
         return sorted({*super().list_commands(ctx), *self.lazy})
@@ -206,12 +206,11 @@ def map_neighbors(area, fmt) -> None:
     """The areas adjacent to AREA."""
     board = Board.default()
     a = board.area(area)
-    ns = board.neighbors(a)
+    links = board.neighbor_links(a)
     if fmt == "json":
-        click.echo(dump_json({"area": a.name, "neighbors": [{"name": n, "link": board.link(a, n).kind} for n in ns]}),
-                   nl=False)
+        click.echo(dump_json({"area": a.name, "neighbors": [{"name": n, "link": kind} for n, kind in links]}), nl=False)
         return
-    click.echo(table([[n, board.link(a, n).kind] for n in ns], [f"neighbours of {a.name}", "link"], fmt))
+    click.echo(table([[n, kind] for n, kind in links], [f"neighbours of {a.name}", "link"], fmt))
 
 
 @map_group.command("adjacent")
@@ -260,9 +259,12 @@ def scales_cmd(units, fmt) -> None:
         click.echo()
 
 
-@cli.group("animal", cls=LazyGroup)
+@click.group("animal", cls=LazyGroup)  # not cli.group: that is typed as a plain Group, without `lazy`
 def animal_group() -> None:
     """The animal deck."""
+
+
+cli.add_command(animal_group)
 
 
 @animal_group.command("show")

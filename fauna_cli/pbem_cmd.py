@@ -60,7 +60,8 @@ def _next_hint(game: str, state: State) -> str:
     """Who moves next and the command to do it."""
     if state.is_over:
         return f"The game is over; `fauna replay {_q(game)}` verifies the whole file."
-    return (f"Move {state.seq + 1} is {state.to_move}'s: fauna pbem move {_q(game)} --as {shlex.quote(state.to_move)} "
+    name = state.names[state.to_move_index]
+    return (f"Move {state.seq + 1} is {name}'s: fauna pbem move {_q(game)} --as {shlex.quote(name)} "
             f"--seq {state.seq + 1} MOVE")
 
 
@@ -97,8 +98,11 @@ def bots_move(writer: LogWriter) -> list:
     state = writer.state
     bots = make_bots(state)
     events = []
-    while not state.is_over and bots[state.to_move_index] is not None:
-        events += writer.play(state.to_move, bots[state.to_move_index].choose(state))
+    while not state.is_over:
+        bot = bots[state.to_move_index]
+        if bot is None:
+            break
+        events += writer.play(state.names[state.to_move_index], bot.choose(state))
     return events
 
 
@@ -238,7 +242,8 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt) -> None:
     result = update_game(game, change, ignore_data_change=ignore_data_change)
     if not isinstance(result[0], LoadedLog):
         from fauna_cli import anygame
-        anygame.pbem_move_report(*result, game, fmt)
+        other, mover, moved = result  # another game's change returns (loaded, player, events)
+        anygame.pbem_move_report(other, mover, moved, game, fmt)
         return
     loaded, name, events, done = result
     _warn_if_data_changed(loaded)
@@ -285,7 +290,7 @@ def pbem_show(game, round_no, ignore_data_change, fmt) -> None:
     reports = pick_round(round_reports(loaded), round_no, state, game)
     moves: dict[int, list[dict]] = {}
     for r in loaded.records:
-        if r.kind == "move":
+        if r.kind == "move" and r.round is not None:  # a move's record always has its round
             moves.setdefault(r.round, []).append(
                 {"seq": r.seq, "player": r.player, "move": r.text.split(": ", 1)[1]})
     if fmt == "json":

@@ -147,8 +147,8 @@ def run_interactive(state: State, fmt: str, log_path: str | None = None) -> int:
             undo = None
             continue
         state = s.state
-        p = state.to_move
-        i = state.names.index(p)
+        i = state.to_move_index
+        p = state.names[i]
         if text_shown != (state.seq, state.round):
             if any(state.placed) or any(state.passed):  # the full card front opened the round
                 click.echo(front_short(state.front))
@@ -204,9 +204,8 @@ def scales_text(state: State) -> str:
     """The spaces of the scales open for the current card, numbered, with what is taken."""
     taken = {t: owner for t, owner in state.taken()}
     out = []
-    for key in state.animal.open_scales():
+    for key, measure in state.animal.open_measures().items():
         scale = state.scales.get(key)
-        measure = state.animal.scale_measure(key)
         rows = []
         for sp in scale.side(state.units).spaces:
             text = f"{key} {sp.label}"

@@ -83,14 +83,14 @@ class RoundReports:
                 for row in self._current["players"]:
                     p = row["player"]
                     row.update(took_back=took[p], refilled=refill[p], hand=hands[p], stock=stock[p])
-                done.append(self._finish())
+                done.append(self._finish(self._current))
             elif isinstance(e, GameOver) and self._current is not None:
                 s = self.state
                 for row in self._current["players"]:
                     i = s.names.index(row["player"])
                     row.update(took_back=0, refilled=0, hand=s.hand[i], stock=s.stock[i])
                 self._current["game_over"] = {"winners": list(e.winners)}
-                done.append(self._finish())
+                done.append(self._finish(self._current))
             elif isinstance(e, RoundStarted):
                 self._start = {"round": e.round, "starting_player": e.starting_player}
         return done
@@ -111,8 +111,7 @@ class RoundReports:
                          "lost": r.lost} for r in e.players],
         }
 
-    def _finish(self) -> dict:
-        report = self._current
+    def _finish(self, report: dict) -> dict:
         self._current = None
         totals = [(r["player"], r["total"]) for r in report["players"]]
         ranked = sorted(totals, key=lambda t: -t[1])

@@ -78,6 +78,8 @@ def _init_worker(config: Config) -> None:
 
 def _worker_range(seed: int, start: int, stop: int) -> list[GameRecord]:
     """What one worker process does per task."""
+    if _WORKER_CONFIG is None:  # pragma: no cover - runs in a worker process; the pool's initializer sets it
+        raise RuntimeError("a simulate worker started without its config")
     return play_range(_WORKER_CONFIG, seed, start, stop)
 
 
@@ -325,6 +327,8 @@ def _init_game_worker(game: str, config) -> None:
 def _game_worker_range(seed: int, start: int, stop: int) -> list:
     from rules.core.simulate import play_game
 
+    if _WORKER_GAME is None:  # pragma: no cover - runs in a worker process; the pool's initializer sets it
+        raise RuntimeError("a simulate worker started without its game")
     rules, config = _WORKER_GAME
     return [play_game(rules, config, seed, i) for i in range(start, stop)]
 

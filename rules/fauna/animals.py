@@ -78,6 +78,10 @@ class Animal:
         values = {k: self.scale_value(k) for k in ("weight", "length", "tail")}
         return {k: v for k, v in values.items() if v is not None}
 
+    def open_measures(self) -> dict[str, str]:
+        """The card's measure on each scale a piece may be placed on ('length': 'total_length'), in board order."""
+        return {k: m for k in self.open_values() if (m := self.scale_measure(k)) is not None}
+
     def open_scales(self) -> list[str]:
         """Scale keys a piece may be placed on for this animal, in board order."""
         return list(self.open_values())

@@ -97,6 +97,11 @@ class Board:
         """Names of the adjacent areas, alphabetically."""
         return list(self._neighbors[self.area(name).name])
 
+    def neighbor_links(self, name: str | Area) -> list[tuple[str, str]]:
+        """(neighbour, kind of link) for each area adjacent to `name`, alphabetically."""
+        area = self.area(name).name
+        return [(n, self._link[frozenset((area, n))].kind) for n in self._neighbors[area]]
+
     @property
     def pairs(self) -> list[tuple[str, str]]:
         """Every adjacent pair once, each pair and the list sorted alphabetically."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from rules.core.errors import ConfigError
 from rules.core.names import normalize, suggest
@@ -65,9 +66,9 @@ class Config:
         """The same config with the seed fixed."""
         return Config(self.players, self.table, self.units, self.cards, seed, self.start, self.goal)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The effective config in the TOML shape (bundled presets by name, custom ones inline)."""
-        game: dict = {}
+        game: dict[str, Any] = {}
         if self.seed is not None:
             game["seed"] = self.seed
         game["preset"] = self.table.name if _is_bundled(self.table) else self.table.to_dict()
@@ -79,7 +80,7 @@ class Config:
             game["goal"] = self.goal
         players = []
         for p in self.players:
-            d: dict = {"name": p.name}
+            d: dict[str, Any] = {"name": p.name}
             if p.bot is not None:
                 d["bot"] = p.bot
             if p.skill is not None:
@@ -88,7 +89,7 @@ class Config:
         return {"game": game, "players": players}
 
     @classmethod
-    def from_dict(cls, doc: dict, where: str = "config", base_dir: Path | None = None) -> Config:
+    def from_dict(cls, doc: dict[str, Any], where: str = "config", base_dir: Path | None = None) -> Config:
         """Validate a parsed config document; every error names `where` and the key."""
         for key in doc:
             if key not in ("game", "players"):
@@ -165,7 +166,7 @@ def validate_players(players: tuple[PlayerSpec, ...], where: str) -> None:
         seen.add(n.lower())
 
 
-def load_table(value, where: str, base_dir: Path | None) -> ScoringTable:
+def load_table(value: Any, where: str, base_dir: Path | None) -> ScoringTable:
     """A preset from a bundled name, an inline table, or the path of a table file."""
     if isinstance(value, dict):
         return ScoringTable.from_dict(value, f"{where}: game.preset")
@@ -194,13 +195,13 @@ def _is_bundled(table: ScoringTable) -> bool:
     return table.name in PRESET_NAMES and table == preset(table.name)
 
 
-def _choice(value, choices: tuple[str, ...], key: str, where: str) -> None:
+def _choice(value: Any, choices: tuple[str, ...], key: str, where: str) -> None:
     if value not in choices:
         hints = suggest(str(value), {c: c for c in choices}) if isinstance(value, str) else []
         raise ConfigError(f"{where}: {key} = {value!r} is not allowed; choose {', '.join(choices)}" + _hint(hints), key)
 
 
-def _seed(seed, where: str) -> None:
+def _seed(seed: Any, where: str) -> None:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise ConfigError(f"{where}: game.seed must be a whole number from 0 to 2^64-1", "game.seed")
 

@@ -5,14 +5,9 @@ from __future__ import annotations
 import os
 import re
 import stat
-import sys
 import tempfile
+import tomllib
 from pathlib import Path
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 from rules.core.errors import ConfigError
 

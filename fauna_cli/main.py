@@ -294,7 +294,7 @@ def animal_show(name, reveal, units, fmt) -> None:
         return
     rows = [["card", f"{a.card} ({a.side})"], ["class", a.cls], ["name", a.name], ["scientific", a.scientific],
             ["areas", str(a.n_areas)]]
-    for m, scale, open_ in front.measures:
+    for m, _scale, open_ in front.measures:
         rows.append(["asks", f"{MEASURE_TITLES[m]}" + ("" if open_ else " (N/A)")])
     if reveal:
         rows.append(["lives in", ", ".join(a.areas)])

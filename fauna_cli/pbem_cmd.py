@@ -177,7 +177,8 @@ def pbem_status(game, ignore_data_change, fmt, player=None) -> None:
     state = loaded.state
     last = loaded.last_move()
     if fmt == "json":
-        doc = {"game": game, "seed": state.seed, "config": state.config.to_dict(), "round": state.round, "next": _next_dict(state),
+        doc = {"game": game, "seed": state.seed, "config": state.config.to_dict(), "round": state.round,
+               "next": _next_dict(state),
                "starting_player": state.names[state.start], "front": None if state.is_over else state.front.to_dict(),
                "status": status_dict(state),
                "players": [{"player": n, "score": state.score[i], "hand": state.hand[i], "stock": state.stock[i],
@@ -267,8 +268,8 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt) -> None:
         click.echo("\n".join(front_lines(state.front, state.round, state.names[state.start])))
         click.echo()
     replies = " and the computer players' replies" if state.history[-1][0] != name else ""
-    click.echo(f"Saved {game} after move {state.seq} ({name}'s move{replies}); history head: line {len(loaded.writer.lines)}, "
-               f"hash {loaded.head}.")
+    click.echo(f"Saved {game} after move {state.seq} ({name}'s move{replies}); "
+               f"history head: line {len(loaded.writer.lines)}, hash {loaded.head}.")
     click.echo(_next_hint(game, state))
 
 

@@ -202,7 +202,7 @@ def run_interactive(state: State, fmt: str, log_path: str | None = None) -> int:
 
 def scales_text(state: State) -> str:
     """The spaces of the scales open for the current card, numbered, with what is taken."""
-    taken = {t: owner for t, owner in state.taken()}
+    taken = dict(state.taken())
     out = []
     for key, measure in state.animal.open_measures().items():
         scale = state.scales.get(key)

@@ -170,8 +170,8 @@ def status_dict(state: State) -> dict:
         "to_move": state.to_move,
         "winners": list(state.winners),
         "scores": state.scores(),
-        "hands": dict(zip(state.names, state.hand)),
-        "stock": dict(zip(state.names, state.stock)),
+        "hands": dict(zip(state.names, state.hand, strict=True)),
+        "stock": dict(zip(state.names, state.stock, strict=True)),
         "taken": [{"piece": t, "player": p} for t, p in state.taken()],
     }
 
@@ -179,7 +179,8 @@ def status_dict(state: State) -> dict:
 def status_text(state: State) -> str:
     """Where a game stands, for people."""
     if state.is_over:
-        return winners_line(list(state.winners)) + " Scores: " + ", ".join(f"{p} {s}" for p, s in state.scores().items())
+        scores = ", ".join(f"{p} {s}" for p, s in state.scores().items())
+        return winners_line(list(state.winners)) + " Scores: " + scores
     return (f"Round {state.round}, {state.to_move} to move. Scores: "
             + ", ".join(f"{p} {s}" for p, s in state.scores().items()))
 

@@ -122,7 +122,7 @@ def seat_names(bots: list[tuple[str, float | None]]) -> list[str]:
 def build_config(bots: list[tuple[str, float | None]], preset: str, units: str, cards: str) -> Config:
     """A validated config for the bot seats (the seed is given per game)."""
     players = []
-    for name, (kind, skill) in zip(seat_names(bots), bots):
+    for name, (kind, skill) in zip(seat_names(bots), bots, strict=True):
         p: dict = {"name": name, "bot": kind}
         if skill is not None:
             p["skill"] = skill
@@ -228,21 +228,21 @@ def _num(x: float) -> str:
 def render_text(doc: dict, fmt: str) -> str:
     """The summary as tables for people."""
     s, t = doc["summary"], doc["timing"]
-    head = (f"{s['games']} game{'s' if s['games'] != 1 else ''} of {s['players']} bots, seed {doc['seed']}, {doc['preset']} scoring, {doc['units']}, "
-            f"{doc['cards']} cards\n"
+    head = (f"{s['games']} game{'s' if s['games'] != 1 else ''} of {s['players']} bots, seed {doc['seed']}, "
+            f"{doc['preset']} scoring, {doc['units']}, {doc['cards']} cards\n"
             f"{t['games_per_second']:.1f} games/s ({t['seconds']:.2f} s, {t['jobs']} "
             f"job{'s' if t['jobs'] != 1 else ''}); "
             f"average {s['average_rounds']:.2f} rounds and {s['moves_per_game']:.1f} moves per game")
-    headers = ["seat", "bot", "wins", "95% range", "avg score", "map correct/rd", "map adjacent/rd", "scales/rd", "points/rd",
-               "placed/rd", "lost/rd"]
+    headers = ["seat", "bot", "wins", "95% range", "avg score", "map correct/rd", "map adjacent/rd", "scales/rd",
+               "points/rd", "placed/rd", "lost/rd"]
     rows = [[str(x["seat"]), x["player"], _pct(x["win_rate"]), _range(x["win_rate_95"]), _num(x["average_score"]),
              *(_num(x["points_per_round"][k]) for k in SOURCES), _num(x["total_points_per_round"]),
              _num(x["pieces_placed_per_round"]), _num(x["pieces_lost_per_round"])] for x in s["seats"]]
     kind_rows = [[k["bot"], str(k["seats"]), _pct(k["win_rate"]), _range(k["win_rate_95"]),
                   *(_num(k["points_per_round"][src]) for src in SOURCES), _num(k["total_points_per_round"]),
                   _num(k["pieces_lost_per_round"])] for k in s["bot_kinds"]]
-    kind_headers = ["bot kind", "seats", "wins", "95% range", "map correct/rd", "map adjacent/rd", "scales/rd", "points/rd",
-                    "lost/rd"]
+    kind_headers = ["bot kind", "seats", "wins", "95% range", "map correct/rd", "map adjacent/rd", "scales/rd",
+                    "points/rd", "lost/rd"]
     note = ("Per-round figures are per player and round; wins shared by tied players are split between them.\n"
             "The 95% range of a win rate is its Wilson score interval over the games: where two ranges overlap, "
             "the difference may be luck; play more games.")
@@ -372,14 +372,16 @@ def simulate_game(rules, players: int, bots_text: str, games: int, seed, jobs: i
         if kind not in rules.bot_kinds:
             hints = suggest(kind, {k: k for k in rules.bot_kinds})
             raise click.BadParameter(f"unknown {rules.title} bot kind {raw.strip()!r}; choose "
-                                     f"{', '.join(rules.bot_kinds)}" + (f" (did you mean {hints[0]!r}?)" if hints else ""),
+                                     f"{', '.join(rules.bot_kinds)}"
+                                     + (f" (did you mean {hints[0]!r}?)" if hints else ""),
                                      param_hint="--bots")
         kinds.append(kind)
     if len(kinds) > players:
         raise click.BadParameter(f"{len(kinds)} bot kinds for {players} players", param_hint="--bots")
     kinds += [kinds[-1]] * (players - len(kinds))
     names = [f"{k}{i}" for i, k in enumerate(kinds, 1)]
-    doc_in = {"game": {"rules": rules.name}, "players": [{"name": n, "bot": k} for n, k in zip(names, kinds)]}
+    players_in = [{"name": n, "bot": k} for n, k in zip(names, kinds, strict=True)]
+    doc_in = {"game": {"rules": rules.name}, "players": players_in}
     config = rules.config_from_dict(doc_in, "simulate", None)
     if seed is None:
         seed = draw_seed()
@@ -400,7 +402,8 @@ def simulate_game(rules, players: int, bots_text: str, games: int, seed, jobs: i
     s, t = doc["summary"], doc["timing"]
     keys = list(s["seats"][0]["average_points"]) if s["seats"] else []
     head = (f"{s['games']} {rules.title} game{'s' if s['games'] != 1 else ''} of {s['players']} bots, seed {seed}\n"
-            f"{t['games_per_second']:.1f} games/s ({t['seconds']:.2f} s, {t['jobs']} job{'s' if t['jobs'] != 1 else ''}); "
+            f"{t['games_per_second']:.1f} games/s ({t['seconds']:.2f} s, "
+            f"{t['jobs']} job{'s' if t['jobs'] != 1 else ''}); "
             f"average {s['moves_per_game']:.1f} decisions per game")
     rows = [[str(x["seat"]), x["player"], _pct(x["win_rate"]), _range(x["win_rate_95"]), _num(x["average_score"]),
              *(_num(x["average_points"][k]) for k in keys)] for x in s["seats"]]

@@ -205,7 +205,7 @@ def test_the_statistician_learns_from_the_other_animals_only():
     target = animal("Target frog", areas=["Tasmania"], card=6, cls="amphibian", weight=900, length=400)
     state = new_game(config("statistician", "statistician"), 1, deck=deck(*frogs, target), order=[*frogs[:2], target])
     est = estimate(card_front(target), state.deck, state.board, state.scales, "metric", state.table)
-    gain = dict(zip(est.spots.moves, est.gain))
+    gain = dict(zip(est.spots.moves, est.gain, strict=True))
     best = max(gain, key=gain.get)
     assert best == AreaMove("Amazon Basin")
     assert gain[AreaMove("Tasmania")] < 1  # the card's own answer is not looked at
@@ -291,7 +291,8 @@ def test_the_fast_bots_loop_plays_exactly_the_moves_of_choose_and_apply(kinds):
             move = bots[slow.to_move_index].choose(slow)
             assert move in slow.legal_moves()
             slow.apply(move)
-        play_out(fast, make_bots(fast), on_round=lambda s: rounds.append((s.round, tuple(s.score), s.evaluated)))
+        play_out(fast, make_bots(fast),
+                 on_round=lambda s, out=rounds: out.append((s.round, tuple(s.score), s.evaluated)))
         assert fast.history == slow.history and len(fast.history) > 20
         for attr in ("hand", "stock", "score", "tally", "round", "seq", "winners", "evaluated", "start", "card_pos",
                      "to_move_index", "over"):

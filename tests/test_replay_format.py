@@ -260,7 +260,8 @@ def test_malformed_files_are_format_errors():
         load_log("[game]\nseed = 1\n", "g")
     with pytest.raises(LogFormatError, match="^g:1: unsupported log format 'fauna-log 3'"):
         load_log(good.replace("fauna-log 2 @", "fauna-log 3 @", 1), "g")
-    with pytest.raises(LogFormatError, match="^g:1: this log is 'fauna-log 1', written by an older fauna .* cannot re-run"):
+    with pytest.raises(LogFormatError,
+                       match="^g:1: this log is 'fauna-log 1', written by an older fauna .* cannot re-run"):
         load_log(good.replace("fauna-log 2 @", "fauna-log 1 @", 1), "g")
     with pytest.raises(LogFormatError, match="^g:4: malformed line"):
         load_log(edit(good, 4, 'preset "published"\n'), "g")

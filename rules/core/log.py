@@ -30,7 +30,7 @@ HASH_DIGITS = 32
 CHAIN_START = "0" * HASH_DIGITS
 EDITED = "this line was edited, or a line just before it was removed, added or moved"
 
-_LINE = re.compile(r"^(.*) @([0-9a-f]{%d})$" % HASH_DIGITS, re.S)
+_LINE = re.compile(rf"^(.*) @([0-9a-f]{{{HASH_DIGITS}}})$", re.S)
 _MOVE = re.compile(r"^(\d{1,20}) ([^:]+): (.+)$", re.S)
 
 

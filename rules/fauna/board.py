@@ -126,7 +126,8 @@ def _default_board() -> Board:
             kind = raw["kind"]
             if kind not in ("land", "marine"):
                 raise DataError(f"board.toml: area {raw.get('name')} has kind {kind!r}")
-            areas.append(Area(raw["name"], kind, raw["continent"], tuple(raw.get("aliases", ())), raw.get("includes", "")))
+            areas.append(Area(raw["name"], kind, raw["continent"], tuple(raw.get("aliases", ())),
+                              raw.get("includes", "")))
         except KeyError as exc:
             raise DataError(f"board.toml: area {i} lacks {exc.args[0]!r}") from exc
     links = [Link(r["area_a"], r["area_b"], r["link"]) for r in data.load_csv("adjacency.csv")]

@@ -242,7 +242,7 @@ def estimate(front: CardFront, deck: Deck, board: Board, scales: Scales, units: 
     n = front.n_areas
     mass = [0.0] * n_board
     total = 0.0
-    for k, s in zip(others, sims):
+    for k, s in zip(others, sims, strict=True):
         m = k.n_areas
         gap = n - m if n > m else m - n
         w = s / (1.0 + gap / (1.0 + 0.25 * (n if n < m else m)))
@@ -284,7 +284,7 @@ def estimate(front: CardFront, deck: Deck, board: Board, scales: Scales, units: 
             continue
         size = len(scales.get(key))
         hist = [0.0] * size
-        for k, s in zip(others, sims):
+        for k, s in zip(others, sims, strict=True):
             sp = k.spaces.get(measure)
             if sp is None and key == "length":  # fall back on another size measure on the same scale
                 sp = next((k.spaces[m] for m in ("length", "total_length", "height") if k.spaces.get(m) is not None),
@@ -316,7 +316,7 @@ def ranking(est: Estimate, loss: float) -> tuple[tuple[int, ...], tuple[float, .
     hit = _RANKS.get(key)
     if hit is not None and hit[0] is est:
         return hit[1], hit[2]
-    utility = tuple(g - loss * m for g, m in zip(est.gain, est.miss))
+    utility = tuple(g - loss * m for g, m in zip(est.gain, est.miss, strict=True))
     order = tuple(sorted(range(len(utility)), key=lambda k: (-utility[k], k)))
     if len(_RANKS) > 4096:
         _RANKS.clear()

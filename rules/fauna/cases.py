@@ -11,17 +11,12 @@ from __future__ import annotations
 
 import functools
 import re
-import sys
+import tomllib
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from collections.abc import Callable, Iterable
 from typing import Any, NoReturn
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - the project needs 3.11
-    import tomli as tomllib
 
 from rules.core import errors as _errors
 from rules.core.cases import CaseFormatError, CaseResult, Check
@@ -354,7 +349,7 @@ class _CaseParser:
         questions = [k for k in QUESTION_KEYS if k in raw]
         if len(questions) > 1:
             self.fail((questions[1],), f"a case asks one board question, not {' and '.join(questions)}")
-        meta = dict(name=name, rule=rule, source=source, where=self.p.where, line=line)
+        meta = {"name": name, "rule": rule, "source": source, "where": self.p.where, "line": line}
         if questions:
             extra = [k for k in POSITION_KEYS if k in raw and k != "expect"]
             if extra:

@@ -99,9 +99,11 @@ class Config:
             raise ConfigError(f"{where}: 'game' must be a table [game]", "game")
         for key in game:
             if key not in GAME_KEYS:
-                raise ConfigError(f"{where}: unknown key game.{key}" + _hint(suggest(key, {k: k for k in GAME_KEYS})), f"game.{key}")
+                raise ConfigError(f"{where}: unknown key game.{key}" + _hint(suggest(key, {k: k for k in GAME_KEYS})),
+                                  f"game.{key}")
         if game.get("rules", "fauna") != "fauna":
-            raise ConfigError(f"{where}: game.rules = {game.get('rules')!r}: this is a Fauna config reader", "game.rules")
+            raise ConfigError(f"{where}: game.rules = {game.get('rules')!r}: this is a Fauna config reader",
+                              "game.rules")
         raw_players = doc.get("players")
         if not isinstance(raw_players, list) or not all(isinstance(p, dict) for p in raw_players):
             raise ConfigError(f"{where}: players must be given as [[players]] tables with a name", "players")
@@ -109,7 +111,8 @@ class Config:
         for i, p in enumerate(raw_players, 1):
             for key in p:
                 if key not in PLAYER_KEYS:
-                    raise ConfigError(f"{where}: unknown key players[{i}].{key}" + _hint(suggest(key, {k: k for k in PLAYER_KEYS})), f"players.{key}")
+                    raise ConfigError(f"{where}: unknown key players[{i}].{key}"
+                                      + _hint(suggest(key, {k: k for k in PLAYER_KEYS})), f"players.{key}")
             name = p.get("name")
             if not isinstance(name, str):
                 raise ConfigError(f"{where}: players[{i}].name must be a text", "players.name")

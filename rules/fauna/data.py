@@ -6,14 +6,9 @@ import csv
 import importlib
 import io
 import os
-import sys
+import tomllib
 from functools import lru_cache
 from typing import Any
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - the project needs 3.11, kept for tools that import it early
-    import tomli as tomllib
 
 from rules.core.errors import DataError
 

@@ -80,7 +80,7 @@ class Box:
 
 
 def deal(cards: str, players: int, seed: int, deck: Deck) -> tuple[int, Box]:
-    """The starting seat drawn from the seed (always one `below(players)`, even when the config names one) and the box."""
+    """The starting seat drawn from the seed (one `below(players)` even when the config names one) and the box."""
     rng = SplitMix64(seed)
     drawn_start = rng.below(players)
     faces = card_faces(deck, cards)

@@ -165,7 +165,7 @@ class State:
 
     def scores(self) -> dict[str, int]:
         """Current totals by player."""
-        return dict(zip(self.names, self.score))
+        return dict(zip(self.names, self.score, strict=True))
 
     def taken(self) -> list[tuple[str, str]]:
         """(move text, owner) for every piece on the board, in placement order."""
@@ -176,8 +176,9 @@ class State:
         """What a player sees: everything but the card's answer (Fauna hides nothing else)."""
         return {"round": self.round, "starting_player": self.names[self.start], "card": self.front.to_dict(),
                 "taken": [{"spot": m, "player": p} for m, p in self.taken()], "scores": self.scores(),
-                "hands": dict(zip(self.names, self.hand)), "stock": dict(zip(self.names, self.stock)),
-                "passed": [n for n, p in zip(self.names, self.passed) if p], "to_move": self.to_move,
+                "hands": dict(zip(self.names, self.hand, strict=True)),
+                "stock": dict(zip(self.names, self.stock, strict=True)),
+                "passed": [n for n, p in zip(self.names, self.passed, strict=True) if p], "to_move": self.to_move,
                 "over": self.over, "winners": list(self.winners)}
 
     def move_text(self, move: Move) -> str:
@@ -245,7 +246,7 @@ class State:
         if self.hand[cur] == 0:
             return out
         owner = self.owner
-        out.extend(m for m, o in zip(self.card.spots.moves, owner) if o < 0)
+        out.extend(m for m, o in zip(self.card.spots.moves, owner, strict=True) if o < 0)
         return out
 
     def apply(self, move: Move | str, player: str | None = None, *, quiet: bool = False) -> list[Event]:

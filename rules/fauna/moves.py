@@ -82,7 +82,8 @@ def parse_move(text: str, board: Board | None = None, scales: Scales | None = No
         return PASS
     for word, key in SCALE_WORDS:
         if low == word:
-            raise MoveSyntaxError(f"{raw!r} needs a space: e.g. '{word} {scales.get(key).label(5, units)}' or '{word} 6'")
+            example = scales.get(key).label(5, units)
+            raise MoveSyntaxError(f"{raw!r} needs a space: e.g. '{word} {example}' or '{word} 6'")
         if low.startswith(word + " "):
             scale = scales.get(key)
             return ScaleMove(key, scales.parse_space(scale, raw[len(word) + 1:], units))

@@ -99,13 +99,14 @@ def round_line(e: RoundStarted) -> str:
 
 def score_line(round_no: int, animal: str, names: Sequence[str], before: list[int], after: list[int]) -> str:
     """A round's evaluation: points won and the new total of every player."""
-    return f"score {round_no} {animal}: " + ", ".join(f"{n} +{a - b} ={a}" for n, b, a in zip(names, before, after))
+    return f"score {round_no} {animal}: " + ", ".join(f"{n} +{a - b} ={a}" for n, b, a in
+                                                    zip(names, before, after, strict=True))
 
 
 def over_line(winners: tuple[str, ...], names: Sequence[str], scores: list[int]) -> str:
     """The end: who won and the final scores."""
     who = f"{winners[0]} wins" if len(winners) == 1 else f"{', '.join(winners)} share the win"
-    return f"over {who}: " + ", ".join(f"{p} {s}" for p, s in zip(names, scores))
+    return f"over {who}: " + ", ".join(f"{p} {s}" for p, s in zip(names, scores, strict=True))
 
 
 class LogWriter:

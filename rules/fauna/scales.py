@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from rules.core.errors import DataError, IllegalMove
@@ -179,7 +180,8 @@ class Scales:
         hint = f"; did you mean {' or '.join(repr(h) for h in hints)}?" if hints else ""
         raise IllegalMove(
             f"{t!r} is not a space of the {scale.title.lower()} scale ({units}); "
-            f"write a range such as {labels[len(labels) // 2]!r}, a value such as '3 {side.spaces[5].label.split()[-1]}', "
+            f"write a range such as {labels[len(labels) // 2]!r}, "
+            f"a value such as '3 {side.spaces[5].label.split()[-1]}', "
             f"or the space number 1-{len(labels)}{hint}"
         )
 
@@ -193,10 +195,10 @@ def _build_side(units: str, raw: list[Any], factors: dict[str, Fraction], where:
             bounds.append((num * factors[unit], unit, num))
         except (ValueError, KeyError, TypeError) as exc:
             raise DataError(f"scales.toml: {where} {units}: bad boundary {item!r}") from exc
-    if any(b[0] >= c[0] for b, c in zip(bounds, bounds[1:])):
+    if any(b[0] >= c[0] for b, c in pairwise(bounds)):
         raise DataError(f"scales.toml: {where} {units}: boundaries must increase")
     spaces = []
-    for i, (lo, hi) in enumerate(zip(bounds, bounds[1:])):
+    for i, (lo, hi) in enumerate(pairwise(bounds)):
         if lo[1] == hi[1] or lo[2] == 0:
             label = f"{fmt_number(lo[2])}-{fmt_number(hi[2])} {hi[1]}"
         else:

@@ -82,7 +82,8 @@ class ScoringTable:
             if mx is not None and (not isinstance(mx, int) or isinstance(mx, bool) or mx < r["min"]):
                 raise ConfigError(f"{where}: row {i}: 'max' must be a whole number >= min", "max")
             if r["min"] != expect:
-                raise ConfigError(f"{where}: row {i} starts at {r['min']} areas, expected {expect} (no gaps or overlaps)", "min")
+                raise ConfigError(f"{where}: row {i} starts at {r['min']} areas, expected {expect} "
+                                  "(no gaps or overlaps)", "min")
             if mx is None and i != len(rows_raw):
                 raise ConfigError(f"{where}: row {i} has no 'max' but is not the last row", "max")
             rows.append(Row(r["min"], mx, r["correct"], r["adjacent"]))

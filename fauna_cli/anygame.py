@@ -286,7 +286,7 @@ def _bots_reply(rules: GameRules, log: GameLog) -> list[Any]:
     names = list(state.names)
     while not state.is_over and bots[names.index(state.to_move)] is not None:
         player = state.to_move
-        events += log.play(player, bots[names.index(player)].choose(state))  # type: ignore[union-attr]
+        events += log.play(player, bots[names.index(player)].choose(state))  # type: ignore[union-attr]  # checked above
     return events
 
 

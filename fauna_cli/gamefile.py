@@ -15,6 +15,7 @@ import click
 from fauna_cli import exitcodes
 from fauna_cli.files import FileProblem, atomic_write, read_bytes
 from rules.core.errors import FaunaError
+from rules.core.log import LoadedGame
 from rules.fauna.replay import LoadedLog, decode_log, load_log
 
 try:
@@ -57,7 +58,8 @@ def game_lock(path: str | Path) -> Iterator[None]:
         os.close(fd)
 
 
-def load_game(path: str | Path, *, ignore_data_change: bool = False, until: int | None = None) -> LoadedLog:
+def load_game(path: str | Path, *, ignore_data_change: bool = False,
+              until: int | None = None) -> LoadedLog | LoadedGame:
     """Read and verify a game file or replay log of any game; errors name FILE:LINE.
 
     The first line names the game ('fauna-log 2', 'arctic-log 1', ...): Fauna's own reader gives a
@@ -72,7 +74,7 @@ def load_game(path: str | Path, *, ignore_data_change: bool = False, until: int 
 
         rules = rules_for_log(first)
         if rules is not None:
-            return load_game_log(text, source, rules, until=until)  # type: ignore[return-value]
+            return load_game_log(text, source, rules, until=until)
     return load_log(text, source, ignore_data_change=ignore_data_change, until=until)
 
 
@@ -102,7 +104,7 @@ def create_game(path: str | Path, text: str, force: bool = False) -> None:
         atomic_write(path, text)
 
 
-def update_game(path: str | Path, change: Callable[[LoadedLog], tuple[str, object]], *,
+def update_game(path: str | Path, change: Callable[[LoadedLog | LoadedGame], tuple[str, object]], *,
                 ignore_data_change: bool = False):
     """Under the lock: load and verify the file, let `change` compute the new text, write it atomically.
 

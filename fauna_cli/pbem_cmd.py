@@ -22,6 +22,7 @@ from fauna_cli.render import (
 )
 from fauna_cli.replay_cmd import pick_round, round_reports
 from rules.core.errors import FaunaError, IllegalMove, UnknownName
+from rules.core.log import LoadedGame
 from rules.core.names import normalize, suggest
 from rules.fauna.bots import make_bots
 from rules.fauna.game import State
@@ -220,7 +221,7 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt) -> None:
     """Play MOVE for NAME on GAME (an area, a scale space such as 'weight 200-500 kg', or 'pass')."""
     text = " ".join(move)
 
-    def change(loaded: LoadedLog):
+    def change(loaded: LoadedLog | LoadedGame) -> tuple[str, object]:
         if not isinstance(loaded, LoadedLog):
             from fauna_cli import anygame
             return anygame.pbem_move_change(loaded, player, text, seq)

@@ -27,7 +27,7 @@ def load_rules(name: str) -> GameRules:
         hints = suggest(name, {normalize(n): n for n in GAMES})
         extra = "; did you mean " + " or ".join(repr(h) for h in hints) + "?" if hints else ""
         raise ConfigError(f"unknown game {name!r} (games: {', '.join(GAMES)}){extra}", "game.rules")
-    return importlib.import_module(module).RULES  # type: ignore[no-any-return]  # module attribute by contract
+    return _rules_of(module)
 
 
 def rules_for_log(first_line: str) -> GameRules | None:
@@ -35,5 +35,13 @@ def rules_for_log(first_line: str) -> GameRules | None:
     word = first_line.split(" ", 1)[0]
     for name, module in GAMES.items():
         if word == f"{name}-log":
-            return importlib.import_module(module).RULES  # type: ignore[no-any-return]
+            return _rules_of(module)
     return None
+
+
+def _rules_of(module: str) -> GameRules:
+    """The RULES a game package gives (see rules.core.protocol); anything else there is a programming error."""
+    rules = importlib.import_module(module).RULES
+    if not isinstance(rules, GameRules):
+        raise TypeError(f"{module}.RULES is a {type(rules).__name__}, not a GameRules")
+    return rules

@@ -41,6 +41,8 @@ def rules_for_log(first_line: str) -> GameRules | None:
 
 def _rules_of(module: str) -> GameRules:
     """The RULES a game package gives (see rules.core.protocol); anything else there is a programming error."""
+    from rules.core.protocol import GameRules  # here, not at the top: a query that loads no game stays quick
+
     rules = importlib.import_module(module).RULES
     if not isinstance(rules, GameRules):
         raise TypeError(f"{module}.RULES is a {type(rules).__name__}, not a GameRules")

@@ -211,7 +211,11 @@ def _build_side(units: str, raw: list[Any], factors: dict[str, Fraction], where:
 
 @lru_cache(maxsize=1)
 def _default_scales() -> Scales:
-    doc = data.load_toml("scales.toml")
+    return scales_from_doc(data.load_toml("scales.toml"))
+
+
+def scales_from_doc(doc: dict[str, Any]) -> Scales:
+    """The scales of a scales.toml document (data/scales.toml's schema); a bad document is a DataError."""
     factors = {u: {k: Fraction(v) for k, v in doc["units"][u].items()} for u in UNITS}
     scales = []
     for raw in doc["scale"]:

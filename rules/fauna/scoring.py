@@ -35,8 +35,8 @@ class ScoringTable:
     name: str
     description: str
     rows: tuple[Row, ...]
-    scale_correct: int = 7
-    scale_adjacent: int = 3
+    scale_correct: int  # a table file may leave these out: from_dict fills in 7 and 3
+    scale_adjacent: int
 
     def row_for(self, n_areas: int) -> Row:
         """The row that applies to an animal living in n_areas areas."""

@@ -87,7 +87,8 @@ class ScoringTable:
             if mx is None and i != len(rows_raw):
                 raise ConfigError(f"{where}: row {i} has no 'max' but is not the last row", "max")
             rows.append(Row(r["min"], mx, r["correct"], r["adjacent"]))
-            expect = (mx or 0) + 1
+            if mx is not None:  # an open row is the last (checked above): nothing follows it
+                expect = mx + 1
         if rows[-1].max is not None:
             raise ConfigError(f"{where}: the last row must have no 'max' (it covers every larger count)", "max")
         sc, sa = doc.get("scale_correct", 7), doc.get("scale_adjacent", 3)

@@ -12,7 +12,7 @@ AREAS = [a for a in Board.default().names if a not in ("Tasmania",)]
 
 
 def test_a_player_with_an_empty_hand_is_passed_once_as_the_turn_first_reaches_them():
-    g = game(players=("alice", "bob", "carol"), animals=[animal(areas=["Tasmania"]), animal("Two", areas=["Japan"])])
+    g = game(players=("alice", "bob", "carol"), animals=[animal(areas=["Tasmania"]), animal("Two", areas=["Madagascar"])])
     spots = iter(AREAS)
     events = []
     for _ in range(6):  # everyone places a piece a go-around; the last go-around empties every hand
@@ -23,7 +23,7 @@ def test_a_player_with_an_empty_hand_is_passed_once_as_the_turn_first_reaches_th
 
 
 def test_empty_hands_are_passed_once_while_another_player_goes_on_placing():
-    g = game(players=("alice", "bob", "carol"), animals=[animal(areas=["Tasmania"]), animal("Two", areas=["Japan"])])
+    g = game(players=("alice", "bob", "carol"), animals=[animal(areas=["Tasmania"]), animal("Two", areas=["Madagascar"])])
     spots = iter(AREAS)
     g.apply(next(spots), "alice")
     for p in ("bob", "carol"):

@@ -64,7 +64,7 @@ def test_a_row_may_cover_a_single_count_and_zero_points_are_allowed():
 def test_the_tally_counts_each_piece_under_its_own_source():
     """simulate's breakdown: map correct, map adjacent and scale points apart, with pieces placed and lost."""
     beast = animal(areas=["Tasmania"], weight=390)  # 300-500 kg is its space
-    g = game(players=("alice", "bob"), animals=[beast, animal("Other", areas=["Japan"])])
+    g = game(players=("alice", "bob"), animals=[beast, animal("Other", areas=["Madagascar"])])
     place_all_first_round(g, {"alice": ["Tasmania", "weight 200-500 kg"],
                               "bob": ["Tasman Sea", "weight 500 kg-1 t", "Sahel"]})
     alice, bob = (dict(zip(TALLY_KEYS, t, strict=True)) for t in g.tally)

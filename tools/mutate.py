@@ -15,8 +15,10 @@ equivalent mutant that changes nothing observable (a cache size, say). Equivalen
 in tools/mutation-equivalents.toml with the reason, matched by module, source line text and mutation,
 and are left out of the score: killed / (mutants - equivalents), per module and in total.
 
-Docstrings, annotations and `if TYPE_CHECKING:` blocks are not mutated. The run needs no packages
-beyond the test extra; it is not part of CI (minutes, not seconds), CONTRIBUTING.md says when to run it.
+Docstrings, annotations, `if TYPE_CHECKING:` blocks, decorators (dataclass and cache options) and
+`zip(..., strict=True)` flags (a check that lengths agree, where they always do) are not mutated. The
+run needs no packages beyond the test extra; it is not part of CI (minutes, not seconds), CONTRIBUTING.md
+says when to run it.
 """
 
 from __future__ import annotations
@@ -95,6 +97,11 @@ def _skipped(tree: ast.AST) -> set[int]:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             drop(node.returns)
         if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            drop(node)
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            for decorator in node.decorator_list:  # dataclass and cache options: what a class allows, not the rules
+                drop(decorator)
+        if isinstance(node, ast.keyword) and node.arg == "strict":  # zip(strict=True) asserts lengths that agree
             drop(node)
     return out
 

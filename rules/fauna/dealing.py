@@ -74,8 +74,8 @@ class Box:
 
     def order(self) -> list[Animal]:
         """Every card in the order it comes up (drawing the rest now changes nothing: the order is fixed)."""
-        if self._left:
-            self.card(len(self.shown) + len(self._left) - 1)
+        for _ in range(len(self._left)):
+            self.card(len(self.shown))
         return list(self.shown)
 
 

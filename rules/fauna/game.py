@@ -24,7 +24,7 @@ from rules.fauna.events import (
     Upkeep,
 )
 from rules.fauna.judge import LOST, MEASURES, PLACED, TALLY_KEYS, CardScores, judge_for
-from rules.fauna.moves import PASS, AreaMove, Move, Pass, Placement, ScaleMove, Target, move_texts
+from rules.fauna.moves import PASS, Move, Pass, Placement, ScaleMove, Target, move_texts
 from rules.fauna.scales import Scales
 
 PIECES = 6  # each player has 7 pieces; one marks the score, six are playable
@@ -215,9 +215,7 @@ class State:
             return -1
         if self.hand[cur] == 0:
             raise IllegalMove("you have no pieces left to place")
-        k = self.card.spots.index.get(move.target)
-        if k is None and isinstance(move, AreaMove):  # an alias that bypassed parsing, or an unknown name
-            k = self.card.spots.index.get(self.judge.canonical(move).target)
+        k = self.card.spots.index.get(self.judge.canonical(move).target)  # an alias becomes the board's name
         if k is not None:
             owner = self.owner[k]
             if owner < 0:

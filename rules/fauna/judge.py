@@ -101,7 +101,7 @@ class Judge:
         near: set[str] = set()
         if row.adjacent > 0:  # adjacency is symmetric: the areas next to a home are its neighbours
             for home in animal.areas:
-                near.update(self.neighbors.get(home) or self.board.neighbors(home))
+                near.update(self.neighbors[home])
         verdicts, points, sources = [], [], []
         correct = {k: self.scales.get(k).space_of(v, self.units) for k, v in animal.open_values().items()}
         for move in spots.moves:

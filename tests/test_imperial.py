@@ -85,3 +85,37 @@ def test_an_empty_move_says_what_to_write(text):
 def test_a_scale_word_alone_asks_for_a_space_with_examples():
     with pytest.raises(MoveSyntaxError, match=r"'weight' needs a space: e.g. 'weight 20-50 g' or 'weight 6'"):
         parse_move("weight")
+
+
+@pytest.mark.parametrize("x,text", [(Fraction(1, 4), "1/4"), (Fraction(3, 8), "3/8"), (Fraction(1, 32), "1/32"),
+                                    (Fraction(3, 2), "1.5"), (Fraction(1, 5), "0.2")])
+def test_only_small_imperial_fractions_print_as_fractions(x, text):
+    assert fmt_number(x) == text
+
+
+def test_the_last_space_is_open_ended_and_takes_any_larger_value():
+    side = WEIGHT.side("metric")
+    assert [sp.upper is None for sp in side.spaces] == [False] * (len(side.spaces) - 1) + [True]
+    assert WEIGHT.space_of(Fraction(10**9), "metric") == len(WEIGHT) - 1
+    assert SCALES.parse_space(WEIGHT, "100+", "metric") == len(WEIGHT) - 1  # the last space: '100 t and more'
+
+
+def test_a_scale_whose_boundaries_do_not_rise_is_refused():
+    doc = load_toml("scales.toml")
+    weight = next(s for s in doc["scale"] if s["key"] == "weight")
+    weight["metric"][2] = weight["metric"][1]
+    with pytest.raises(DataError, match="weight metric: boundaries must increase"):
+        scales_from_doc(doc)
+
+
+def test_a_space_nobody_can_read_gets_examples_in_the_games_units():
+    with pytest.raises(IllegalMove) as err:
+        SCALES.parse_space(WEIGHT, "heavy", "imperial")
+    assert str(err.value).startswith("'heavy' is not a space of the weight scale (imperial); write a range such as ")
+    assert f"a value such as '3 oz', or the space number 1-{len(WEIGHT)}" in str(err.value)
+
+
+def test_a_move_prints_as_a_self_describing_value():
+    assert repr(AreaMove("Tasmania")) == "AreaMove(area='Tasmania')"
+    assert repr(ScaleMove("weight", 17)) == "ScaleMove(scale='weight', space=17)"
+    assert repr(PASS) == "Pass()"

@@ -4,15 +4,16 @@ import pytest
 from helpers import animal, game
 
 from rules.core.errors import ConfigError, UnknownArea
-from rules.fauna import AreaMove, Board, Config, PlayerSpec, new_game, preset
-from rules.fauna.dealing import Box
+from rules.fauna import AreaMove, Board, Config, Deck, PlayerSpec, new_game, preset
+from rules.fauna.dealing import Box, card_faces
 from rules.fauna.events import Passed
 
 AREAS = [a for a in Board.default().names if a not in ("Tasmania",)]
+TWO_CARDS = [animal(areas=["Tasmania"]), animal("Two", areas=["Madagascar"])]
 
 
 def test_a_player_with_an_empty_hand_is_passed_once_as_the_turn_first_reaches_them():
-    g = game(players=("alice", "bob", "carol"), animals=[animal(areas=["Tasmania"]), animal("Two", areas=["Madagascar"])])
+    g = game(players=("alice", "bob", "carol"), animals=TWO_CARDS)
     spots = iter(AREAS)
     events = []
     for _ in range(6):  # everyone places a piece a go-around; the last go-around empties every hand
@@ -23,7 +24,7 @@ def test_a_player_with_an_empty_hand_is_passed_once_as_the_turn_first_reaches_th
 
 
 def test_empty_hands_are_passed_once_while_another_player_goes_on_placing():
-    g = game(players=("alice", "bob", "carol"), animals=[animal(areas=["Tasmania"]), animal("Two", areas=["Madagascar"])])
+    g = game(players=("alice", "bob", "carol"), animals=TWO_CARDS)
     spots = iter(AREAS)
     g.apply(next(spots), "alice")
     for p in ("bob", "carol"):
@@ -77,3 +78,13 @@ def test_an_area_spelled_another_way_scores_as_the_area():
     assert g.score_move(AreaMove("tasman sea"))[:2] == ("adjacent", 8)
     with pytest.raises(UnknownArea):
         g.points(AreaMove("Atlantis"))
+
+
+def test_a_cards_green_and_black_sides_are_told_apart_whatever_order_the_deck_lists_them():
+    dark, light = animal("Dark", card=1, side="black"), animal("Light", card=1, side="green")
+    only = animal("Only", card=2, side="black")
+    box = Deck([dark, light, only], [])
+    assert list(box.cards[1]) == ["black", "green"]
+    assert [(g.name, b.name) for g, b in card_faces(box, "mixed")] == [("Light", "Dark"), ("Only", "Only")]
+    assert card_faces(box, "green") == ((light, dark),)
+    assert card_faces(box, "black") == ((light, dark), (only, only))

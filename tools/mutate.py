@@ -45,7 +45,8 @@ COPY = ("rules", "fauna_cli", "data", "tests", "replays", "pyproject.toml", "doc
 # The tests that exercise each module: quick enough to run once per mutant, thorough enough to judge it.
 RULES_TESTS = ["tests/test_scoring.py", "tests/test_game.py", "tests/test_scales.py", "tests/test_board.py",
                "tests/test_rng.py", "tests/test_scoring_checks.py", "tests/test_imperial.py",
-               "tests/test_rng_streams.py", "tests/test_rounds.py"]
+               "tests/test_rng_streams.py", "tests/test_rounds.py", "tests/test_reasons.py",
+               "tests/test_board_queries.py"]
 TESTS: dict[str, list[str]] = {
     "rules/fauna/scoring.py": RULES_TESTS + ["tests/test_cases.py"],
     "rules/fauna/judge.py": RULES_TESTS + ["tests/test_cases.py"],

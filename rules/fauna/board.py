@@ -112,10 +112,6 @@ class Board:
         """Area names in board order."""
         return [a.name for a in self.areas]
 
-    def lookup_table(self) -> dict[str, str]:
-        """Normalised label -> display label, for completion and suggestions."""
-        return dict(self._names)
-
 
 @lru_cache(maxsize=1)
 def _default_board() -> Board:

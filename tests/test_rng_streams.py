@@ -66,3 +66,20 @@ def test_forked_streams_differ_by_label_and_leave_the_parent_alone():
     assert parent.fork(1).next() != parent.fork(2).next()
     assert parent.state == before
     assert SplitMix64(2**64 + 5).state == 5  # a seed is taken modulo 2**64
+
+
+def reference_below(rng: SplitMix64, n: int) -> int:
+    """The documented rejection: draws from the incomplete last block of 2**64 are drawn again."""
+    limit = 2**64 - 2**64 % n
+    while True:
+        x = rng.next()
+        if x < limit:
+            return x % n
+
+
+@pytest.mark.parametrize("n", [2**63 + 1, 3 * 2**62, 2**64 - 1, 10])
+def test_below_rejects_draws_from_the_incomplete_last_block(n):
+    """With n near 2**64 about half the draws are rejected; a biased `below` would differ here at once."""
+    mine, ref = SplitMix64(11), SplitMix64(11)
+    assert [mine.below(n) for _ in range(50)] == [reference_below(ref, n) for _ in range(50)]
+    assert mine.state == ref.state

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from rules.core.errors import DataError, UnknownArea
 from rules.core.names import normalize, suggest
@@ -115,7 +116,12 @@ class Board:
 
 @lru_cache(maxsize=1)
 def _default_board() -> Board:
-    doc = data.load_toml("board.toml")
+    links = [Link(r["area_a"], r["area_b"], r["link"]) for r in data.load_csv("adjacency.csv")]
+    return Board(areas_from_doc(data.load_toml("board.toml")), links)
+
+
+def areas_from_doc(doc: dict[str, Any]) -> list[Area]:
+    """The areas of a board.toml document, in board order; a bad entry is a DataError naming it."""
     areas = []
     for i, raw in enumerate(doc.get("area", []), 1):
         try:
@@ -126,8 +132,7 @@ def _default_board() -> Board:
                               raw.get("includes", "")))
         except KeyError as exc:
             raise DataError(f"board.toml: area {i} lacks {exc.args[0]!r}") from exc
-    links = [Link(r["area_a"], r["area_b"], r["link"]) for r in data.load_csv("adjacency.csv")]
-    return Board(areas, links)
+    return areas
 
 
 BOARD_FILES = ["board.toml", "adjacency.csv"]

@@ -18,7 +18,7 @@ from fauna_cli import exitcodes
 from fauna_cli.files import atomic_write
 from fauna_cli.prompting import ask, confirm_leave, saved_line
 from fauna_cli.render import dump_json, style, table, use_color
-from rules.core.bots import bot_turns, seat_bots
+from rules.core.bots import seat_bots
 from rules.core.errors import FaunaError, MoveSyntaxError
 from rules.core.log import GameLog, LoadedGame
 from rules.core.protocol import GameRules, Table
@@ -309,7 +309,7 @@ def _bots_reply(rules: GameRules, log: GameLog) -> list[Any]:
     names = list(state.names)
     while not state.is_over and bots[names.index(state.to_move)] is not None:
         player = state.to_move
-        events += log.play(player, bots[names.index(player)].choose(state))  # type: ignore[union-attr]
+        events += log.play(player, bots[names.index(player)].choose(state))  # type: ignore[union-attr]  # checked above
     return events
 
 

@@ -109,7 +109,7 @@ def replay_verification(games: int, repeat: int, seed: int = 2) -> dict:
     texts = [[(p, s.move_text(m)) for p, m in s.history] for s in states]
     for _ in range(repeat):
         t = time.perf_counter()
-        for s, moves in zip(states, texts):
+        for s, moves in zip(states, texts, strict=True):
             g = new_game(s.config, s.seed)
             for player, text in moves:
                 g.apply(text, player)

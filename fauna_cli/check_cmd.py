@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -51,11 +52,11 @@ def case_game(text: str, where: str) -> str:
     return "fauna"
 
 
-def load_cases(paths: tuple[str, ...]) -> list[tuple[object, Case]]:
+def load_cases(paths: tuple[str, ...]) -> list[tuple[GameRules | None, Any]]:
     """Every case of every file with its game's rules, all validated before any runs (a bad file: FILE:LINE)."""
     from rules.core.registry import load_rules
 
-    cases: list[tuple[object, Case]] = []
+    cases: list[tuple[GameRules | None, Any]] = []  # (None: Fauna's own runner, a Case) or (rules, its case)
     for f in case_files(paths):
         where = f.as_posix()
         text = read_text(f, "case file", MAX_CASE_BYTES)

@@ -27,6 +27,7 @@ import os
 import re
 import stat
 import tempfile
+import tomllib
 from pathlib import Path
 
 from rules.core.errors import ConfigError

@@ -12,19 +12,23 @@ from __future__ import annotations
 import functools
 import os
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
+from types import ModuleType
 
 
 from fauna_cli import exitcodes
 from fauna_cli.files import FileProblem, atomic_write, read_bytes, temp_pattern, write_target
 from rules.core.errors import FaunaError
 from rules.core.limits import MAX_LOG_BYTES, escape_control
+from rules.core.log import LoadedGame
 from rules.fauna.replay import LoadedLog, decode_log, load_log
 
 try:
-    import fcntl
+    import fcntl as _fcntl
+
+    fcntl: ModuleType | None = _fcntl
 except ImportError:  # pragma: no cover - Windows has no flock
     fcntl = None
 
@@ -81,7 +85,8 @@ def _still_linked(fd: int, path: Path) -> bool:
         return False
 
 
-def load_game(path: str | Path, *, ignore_data_change: bool = False, until: int | None = None) -> LoadedLog:
+def load_game(path: str | Path, *, ignore_data_change: bool = False,
+              until: int | None = None) -> LoadedLog | LoadedGame:
     """Read and verify a game file or replay log of any game; errors name FILE:LINE.
 
     The first line names the game ('fauna-log 2', 'arctic-log 1', ...): Fauna's own reader gives a
@@ -98,7 +103,7 @@ def load_game(path: str | Path, *, ignore_data_change: bool = False, until: int 
 
         rules = rules_for_log(first)
         if rules is not None:
-            return load_game_log(text, source, rules, until=until)  # type: ignore[return-value]
+            return load_game_log(text, source, rules, until=until)
     return load_log(text, source, ignore_data_change=ignore_data_change, until=until)
 
 
@@ -144,7 +149,7 @@ def create_game(path: str | Path, text: str, force: bool = False) -> None:
         atomic_write(target, text)
 
 
-def update_game(path: str | Path, change: Callable[[LoadedLog], tuple[str, object]], *,
+def update_game(path: str | Path, change: Callable[[LoadedLog | LoadedGame], tuple[str, object]], *,
                 ignore_data_change: bool = False):
     """Under the lock: load and verify the file, let `change` compute the new text, write it atomically.
 

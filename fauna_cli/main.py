@@ -19,8 +19,8 @@ from rules.fauna import Board
 class LazyGroup(click.Group):
     """A click group whose sub-commands named in `lazy` are imported on first use (--help lists them unloaded)."""
 
-    lazy: dict = {}
-    lazy_help: dict = {}  # short help of each lazy command, so listing them imports none
+    lazy: dict[str, str] = {}
+    lazy_help: dict[str, str] = {}  # short help of each lazy command, so listing them imports none
 
     def format_commands(self, ctx, formatter):
         rows = []
@@ -372,12 +372,11 @@ def map_neighbors(area, fmt) -> None:
     """The areas adjacent to AREA."""
     board = Board.default()
     a = board.area(area)
-    ns = board.neighbors(a)
+    links = board.neighbor_links(a)
     if fmt == "json":
-        click.echo(dump_json({"area": a.name, "neighbors": [{"name": n, "link": board.link(a, n).kind} for n in ns]}),
-                   nl=False)
+        click.echo(dump_json({"area": a.name, "neighbors": [{"name": n, "link": kind} for n, kind in links]}), nl=False)
         return
-    click.echo(table([[n, board.link(a, n).kind] for n in ns], [f"neighbours of {a.name}", "link"], fmt))
+    click.echo(table([[n, kind] for n, kind in links], [f"neighbours of {a.name}", "link"], fmt))
 
 
 @map_group.command("adjacent")
@@ -429,9 +428,12 @@ def scales_cmd(units, fmt) -> None:
         click.echo()
 
 
-@cli.group("animal", cls=LazyGroup)
+@click.group("animal", cls=LazyGroup)  # not cli.group: that is typed as a plain Group, without `lazy`
 def animal_group() -> None:
     """The animal deck."""
+
+
+cli.add_command(animal_group)
 
 
 @animal_group.command("show")
@@ -462,7 +464,7 @@ def animal_show(name, reveal, units, fmt) -> None:
         return
     rows = [["card", f"{a.card} ({a.side})"], ["class", a.cls], ["name", a.name], ["scientific", a.scientific],
             ["areas", str(a.n_areas)]]
-    for m, scale, open_ in front.measures:
+    for m, _scale, open_ in front.measures:
         rows.append(["asks", f"{MEASURE_TITLES[m]}" + ("" if open_ else " (N/A)")])
     if reveal:
         rows.append(["lives in", ", ".join(a.areas)])

@@ -8,14 +8,15 @@ import unicodedata
 
 import click
 
-from fauna_cli.gamefile import create_game, load_game, one_line_errors, update_game
 from fauna_cli.gameconfig import start_game
+from fauna_cli.gamefile import create_game, load_game, one_line_errors, update_game
 from fauna_cli.options import game_options
 from fauna_cli.render import (FORMATS, RoundReports, dump_json, front_lines, move_line, round_text, status_dict,
                               table, winners_line)
 from fauna_cli.replay_cmd import pick_round, round_reports
 from rules.core.errors import FaunaError, IllegalMove, UnknownName
 from rules.core.limits import ProgressGuard, escape_control
+from rules.core.log import LoadedGame
 from rules.core.names import normalize, suggest
 from rules.fauna.bots import make_bots
 from rules.fauna.game import State
@@ -56,7 +57,8 @@ def _next_hint(game: str, state: State) -> str:
     """Who moves next and the command to do it."""
     if state.is_over:
         return f"The game is over; `fauna replay {_q(game)}` verifies the whole file."
-    return (f"Move {state.seq + 1} is {state.to_move}'s: fauna pbem move {_q(game)} --as {shlex.quote(state.to_move)} "
+    name = state.names[state.to_move_index]
+    return (f"Move {state.seq + 1} is {name}'s: fauna pbem move {_q(game)} --as {shlex.quote(name)} "
             f"--seq {state.seq + 1} MOVE")
 
 
@@ -140,8 +142,11 @@ def bots_move(writer: LogWriter) -> list:
     bots = make_bots(state)
     events = []
     guard = ProgressGuard()  # a table that pays next to nothing must not spin forever
-    while not state.is_over and bots[state.to_move_index] is not None:
-        events += writer.play(state.to_move, bots[state.to_move_index].choose(state))
+    while not state.is_over:
+        bot = bots[state.to_move_index]
+        if bot is None:
+            break
+        events += writer.play(state.names[state.to_move_index], bot.choose(state))
         guard.see(state.round, state.score)
     return events
 
@@ -250,7 +255,8 @@ def pbem_status(game, ignore_data_change, fmt, player=None, svg_path=None) -> No
     state = loaded.state
     last = loaded.last_move()
     if fmt == "json":
-        doc = {"game": game, "seed": state.seed, "config": state.config.to_dict(), "round": state.round, "next": _next_dict(state),
+        doc = {"game": game, "seed": state.seed, "config": state.config.to_dict(), "round": state.round,
+               "next": _next_dict(state),
                "starting_player": state.names[state.start], "front": None if state.is_over else state.front.to_dict(),
                "status": status_dict(state),
                "players": [{"player": n, "bot": state.config.players[i].bot, "score": state.score[i],
@@ -336,7 +342,8 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, 
     _hand_out_move_file(made[0], game, move_file, print_move, fmt)
     if not isinstance(result[0], LoadedLog):
         from fauna_cli import anygame
-        anygame.pbem_move_report(*result, game, fmt)
+        other, mover, moved = result  # another game's change returns (loaded, player, events)
+        anygame.pbem_move_report(other, mover, moved, game, fmt)
         return
     loaded, name, events, done = result
     _warn_if_data_changed(loaded)
@@ -384,7 +391,7 @@ def pbem_show(game, round_no, ignore_data_change, fmt) -> None:
     reports = pick_round(round_reports(loaded), round_no, state, game)
     moves: dict[int, list[dict]] = {}
     for r in loaded.records:
-        if r.kind == "move":
+        if r.kind == "move" and r.round is not None:  # a move's record always has its round
             moves.setdefault(r.round, []).append(
                 {"seq": r.seq, "player": r.player, "move": r.text.split(": ", 1)[1]})
     if fmt == "json":

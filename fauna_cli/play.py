@@ -79,7 +79,7 @@ class Session:
     log_path: str | None = None
 
     @classmethod
-    def start(cls, state: State, fmt: str, log_path: str | None) -> "Session":
+    def start(cls, state: State, fmt: str, log_path: str | None) -> Session:
         s = cls(state, fmt, RoundReports(state), make_bots(state), log_path)
         s.save()
         return s
@@ -308,11 +308,10 @@ def _undo(s: Session, last: Placement | None, who_text: str) -> Placement | None
 
 def scales_text(state: State) -> str:
     """The spaces of the scales open for the current card, numbered, with what is taken."""
-    taken = {t: owner for t, owner in state.taken()}
+    taken = dict(state.taken())
     out = []
-    for key in state.animal.open_scales():
+    for key, measure in state.animal.open_measures().items():
         scale = state.scales.get(key)
-        measure = state.animal.scale_measure(key)
         rows = []
         for sp in scale.side(state.units).spaces:
             text = f"{key} {sp.label}"

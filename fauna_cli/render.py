@@ -5,10 +5,9 @@ from __future__ import annotations
 import itertools
 import os
 import sys
+from typing import TYPE_CHECKING
 
 import click
-
-from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from rules.fauna.events import Event, RoundEvaluated
@@ -91,14 +90,14 @@ class RoundReports:
                 for row in self._current["players"]:
                     p = row["player"]
                     row.update(took_back=took[p], refilled=refill[p], hand=hands[p], stock=stock[p])
-                done.append(self._finish())
+                done.append(self._finish(self._current))
             elif isinstance(e, GameOver) and self._current is not None:
                 s = self.state
                 for row in self._current["players"]:
                     i = s.names.index(row["player"])
                     row.update(took_back=0, refilled=0, hand=s.hand[i], stock=s.stock[i])
                 self._current["game_over"] = {"winners": list(e.winners)}
-                done.append(self._finish())
+                done.append(self._finish(self._current))
             elif isinstance(e, RoundStarted):
                 self._start = {"round": e.round, "starting_player": e.starting_player}
         return done
@@ -119,8 +118,7 @@ class RoundReports:
                          "lost": r.lost} for r in e.players],
         }
 
-    def _finish(self) -> dict:
-        report = self._current
+    def _finish(self, report: dict) -> dict:
         self._current = None
         totals = [(r["player"], r["total"]) for r in report["players"]]
         ranked = sorted(totals, key=lambda t: -t[1])
@@ -179,8 +177,8 @@ def status_dict(state: State) -> dict:
         "to_move": state.to_move,
         "winners": list(state.winners),
         "scores": state.scores(),
-        "hands": dict(zip(state.names, state.hand)),
-        "stock": dict(zip(state.names, state.stock)),
+        "hands": dict(zip(state.names, state.hand, strict=True)),
+        "stock": dict(zip(state.names, state.stock, strict=True)),
         "taken": [{"piece": t, "player": p} for t, p in state.taken()],
     }
 
@@ -188,7 +186,8 @@ def status_dict(state: State) -> dict:
 def status_text(state: State) -> str:
     """Where a game stands, for people."""
     if state.is_over:
-        return winners_line(list(state.winners)) + " Scores: " + ", ".join(f"{p} {s}" for p, s in state.scores().items())
+        scores = ", ".join(f"{p} {s}" for p, s in state.scores().items())
+        return winners_line(list(state.winners)) + " Scores: " + scores
     return (f"Round {state.round}, {state.to_move} to move. Scores: "
             + ", ".join(f"{p} {s}" for p, s in state.scores().items()))
 

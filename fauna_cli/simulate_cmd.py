@@ -79,6 +79,8 @@ def _init_worker(config: Config) -> None:
 
 def _worker_range(seed: int, start: int, stop: int) -> list[GameRecord]:
     """What one worker process does per task."""
+    if _WORKER_CONFIG is None:  # pragma: no cover - runs in a worker process; the pool's initializer sets it
+        raise RuntimeError("a simulate worker started without its config")
     return play_range(_WORKER_CONFIG, seed, start, stop)
 
 
@@ -101,7 +103,7 @@ def seat_names(bots: list[tuple[str, float | None]]) -> list[str]:
 def build_config(bots: list[tuple[str, float | None]], preset: str, units: str, cards: str) -> Config:
     """A validated config for the bot seats (the seed is given per game)."""
     players = []
-    for name, (kind, skill) in zip(seat_names(bots), bots):
+    for name, (kind, skill) in zip(seat_names(bots), bots, strict=True):
         p: dict = {"name": name, "bot": kind}
         if skill is not None:
             p["skill"] = skill
@@ -242,8 +244,8 @@ def _num(x: float) -> str:
 def render_text(doc: dict, fmt: str) -> str:
     """The summary as tables for people."""
     s, t = doc["summary"], doc["timing"]
-    head = (f"{s['games']} game{'s' if s['games'] != 1 else ''} of {s['players']} bots, seed {doc['seed']}, {doc['preset']} scoring, {doc['units']}, "
-            f"{doc['cards']} cards\n"
+    head = (f"{s['games']} game{'s' if s['games'] != 1 else ''} of {s['players']} bots, seed {doc['seed']}, "
+            f"{doc['preset']} scoring, {doc['units']}, {doc['cards']} cards\n"
             f"{t['games_per_second']:.1f} games/s ({t['seconds']:.2f} s, {t['jobs']} "
             f"job{'s' if t['jobs'] != 1 else ''}); "
             f"average {s['average_rounds']:.2f} rounds and {s['moves_per_game']:.1f} moves per game")
@@ -255,8 +257,8 @@ def render_text(doc: dict, fmt: str) -> str:
     kind_rows = [[k["bot"], str(k["seats"]), _pct(k["win_rate"]), _range(k["win_rate_95"]),
                   *(_num(k["points_per_round"][src]) for src in SOURCES), _num(k["total_points_per_round"]),
                   _num(k["pieces_lost_per_round"])] for k in s["bot_kinds"]]
-    kind_headers = ["bot kind", "seats", "wins", "95% range", "map correct/rd", "map adjacent/rd", "scales/rd", "points/rd",
-                    "lost/rd"]
+    kind_headers = ["bot kind", "seats", "wins", "95% range", "map correct/rd", "map adjacent/rd", "scales/rd",
+                    "points/rd", "lost/rd"]
     note = ("Per-round figures are per player and round; wins shared by tied players are split between them.\n"
             "The 95% range of a win rate is its Wilson score interval over the games: where two ranges overlap, "
             "the difference may be luck; play more games.")
@@ -405,6 +407,8 @@ def _init_game_worker(game: str, config) -> None:
 def _game_worker_range(seed: int, start: int, stop: int) -> list:
     from rules.core.simulate import play_game
 
+    if _WORKER_GAME is None:  # pragma: no cover - runs in a worker process; the pool's initializer sets it
+        raise RuntimeError("a simulate worker started without its game")
     rules, config = _WORKER_GAME
     return [play_game(rules, config, seed, i) for i in range(start, stop)]
 
@@ -480,7 +484,8 @@ def simulate_game(rules, players: int, bots_text: str, games: int, seed, jobs: i
     s, t = doc["summary"], doc["timing"]
     keys = list(s["seats"][0]["average_points"]) if s["seats"] else []
     head = (f"{s['games']} {rules.title} game{'s' if s['games'] != 1 else ''} of {s['players']} bots, seed {seed}\n"
-            f"{t['games_per_second']:.1f} games/s ({t['seconds']:.2f} s, {t['jobs']} job{'s' if t['jobs'] != 1 else ''}); "
+            f"{t['games_per_second']:.1f} games/s ({t['seconds']:.2f} s, "
+            f"{t['jobs']} job{'s' if t['jobs'] != 1 else ''}); "
             f"average {s['moves_per_game']:.1f} decisions per game")
     rows = [[str(x["seat"]), x["player"], _pct(x["win_rate"]), _range(x["win_rate_95"]), _num(x["average_score"]),
              *(_num(x["average_points"][k]) for k in keys)] for x in s["seats"]]

@@ -76,7 +76,8 @@ def test_faq_tasmania_not_adjacent_to_mainland(board, mainland):
     ("Kalahari", "Kalahari Desert"), ("Borneo", "Malay Archipelago"), ("New Guinea", "Melanesia"),
     ("Hawaii", "Central Pacific Ocean"), ("Iceland", "North Atlantic Ocean"), ("Black Sea", "Mediterranean Sea"),
     ("Sri Lanka", "Northern Indian Ocean"), ("Persian Gulf", "Northern Indian Ocean"), ("Svalbard", "Arctic Ocean"),
-    ("Galapagos", "Central Pacific Ocean"), ("Falklands", "South Atlantic Ocean"), ("Canary Islands", "Central Atlantic Ocean"),
+    ("Galapagos", "Central Pacific Ocean"), ("Falklands", "South Atlantic Ocean"),
+    ("Canary Islands", "Central Atlantic Ocean"),
     ("Southern Mexico", "Central America"), ("murray darling basin", "Murray-Darling Basin"), ("KATANGA", "Katanga"),
     ("north sea / baltic sea", "North Sea/Baltic Sea"),
 ])

@@ -7,14 +7,23 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from helpers import animal, deck
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import animal, deck
 from rules.core.errors import ConfigError
-from rules.fauna import PASS, Board, Config, Deck, Move, PlayerSpec, card_front, new_game
-from rules.fauna.bots import (DEFAULT_SKILL, NaturalistBot, RandomBot, StatisticianBot, bot_turns, estimate, make_bot,
-                              make_bots, play_out)
+from rules.fauna import PASS, AreaMove, Board, Config, Deck, PlayerSpec, card_front, new_game
+from rules.fauna.bots import (
+    DEFAULT_SKILL,
+    NaturalistBot,
+    RandomBot,
+    StatisticianBot,
+    bot_turns,
+    estimate,
+    make_bot,
+    make_bots,
+    play_out,
+)
 from rules.fauna.config import BOT_KINDS
 from rules.fauna.game import BOT_STREAM
 
@@ -100,7 +109,7 @@ def test_random_bot_is_uniform_over_the_legal_moves():
     from rules.fauna.bots import RandomBot
     rng = SplitMix64(8)
     draws = 60 * len(legal)
-    counts = {m: 0 for m in legal}
+    counts = dict.fromkeys(legal, 0)
     for _ in range(draws):
         move = RandomBot.pick(state, rng)
         counts[move] += 1  # KeyError if it ever picked an illegal move
@@ -196,16 +205,16 @@ def test_the_statistician_learns_from_the_other_animals_only():
     target = animal("Target frog", areas=["Tasmania"], card=6, cls="amphibian", weight=900, length=400)
     state = new_game(config("statistician", "statistician"), 1, deck=deck(*frogs, target), order=[*frogs[:2], target])
     est = estimate(card_front(target), state.deck, state.board, state.scales, "metric", state.table)
-    gain = dict(zip(est.spots.moves, est.gain))
+    gain = dict(zip(est.spots.moves, est.gain, strict=True))
     best = max(gain, key=gain.get)
-    assert best == Move.place_area("Amazon Basin")
-    assert gain[Move.place_area("Tasmania")] < 1  # the card's own answer is not looked at
+    assert best == AreaMove("Amazon Basin")
+    assert gain[AreaMove("Tasmania")] < 1  # the card's own answer is not looked at
     weight = {m.space: g for m, g in gain.items() if m.kind == "scale" and m.scale == "weight"}
     length = {m.space: g for m, g in gain.items() if m.kind == "scale" and m.scale == "length"}
     assert max(weight, key=weight.get) == 5 and max(length, key=length.get) == 3  # 20-50 g and 3-5 cm
     while state.animal.name != "Target frog":
         state.apply(StatisticianBot().choose(state))
-    assert StatisticianBot().choose(state) == Move.place_area("Amazon Basin")
+    assert StatisticianBot().choose(state) == AreaMove("Amazon Basin")
 
 
 def win_share(cfg, games, seed, seat=0):
@@ -282,7 +291,8 @@ def test_the_fast_bots_loop_plays_exactly_the_moves_of_choose_and_apply(kinds):
             move = bots[slow.to_move_index].choose(slow)
             assert move in slow.legal_moves()
             slow.apply(move)
-        play_out(fast, make_bots(fast), on_round=lambda s: rounds.append((s.round, tuple(s.score), s.evaluated)))
+        play_out(fast, make_bots(fast),
+                 on_round=lambda s, out=rounds: out.append((s.round, tuple(s.score), s.evaluated)))
         assert fast.history == slow.history and len(fast.history) > 20
         for attr in ("hand", "stock", "score", "tally", "round", "seq", "winners", "evaluated", "start", "card_pos",
                      "to_move_index", "over"):

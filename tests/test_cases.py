@@ -197,43 +197,51 @@ points = { "Tasmania" = 12 }
 
 
 BAD_PREFIX = '[[case]]\nname = "c"\nrule = "r"\n'
+TWO_TAS = 'players = ["a", "b"]\nanimal = { areas = ["Tasmania"] }\n'  # two players, an animal of Tasmania
 MALFORMED = [  # (file text, line, words the one line must contain)
     ('[[case]]\nname = "c"\nrule = \n', 3, ["malformed TOML"]),
     ('[[case]\nname = "c"\n', 1, ["malformed TOML"]),
     ('[[cases]]\nname = "c"\n', 1, ["unknown key 'cases'", "did you mean 'case'"]),
     ('# nothing here\n', 1, ["no [[case]]"]),
-    (BAD_PREFIX + 'adjacnt = ["Tasmania", "Tasman Sea"]\nexpect = true\n', 4, ["unknown key 'adjacnt'", "did you mean 'adjacent'"]),
-    (BAD_PREFIX + 'adjacent = ["Tasmania", "Tasman See"]\nexpect = true\n', 4, ["unknown area 'Tasman See'", "did you mean 'Tasman Sea'"]),
+    (BAD_PREFIX + 'adjacnt = ["Tasmania", "Tasman Sea"]\nexpect = true\n', 4,
+     ["unknown key 'adjacnt'", "did you mean 'adjacent'"]),
+    (BAD_PREFIX + 'adjacent = ["Tasmania", "Tasman See"]\nexpect = true\n', 4,
+     ["unknown area 'Tasman See'", "did you mean 'Tasman Sea'"]),
     (BAD_PREFIX + 'neighbors = "Tasmania"\nexpect = ["Tasmen Sea"]\n', 5, ["unknown area 'Tasmen Sea'"]),
     (BAD_PREFIX + 'adjacent = ["Tasmania", "Tasman Sea"]\n', 2, ["case 'c'", "no expectation"]),
     (BAD_PREFIX + 'adjacent = ["Tasmania", "Tasman Sea"]\nexpect = "yes"\n', 5, ["true or false"]),
-    ('[[case]]\nname = "c"\nadjacent = ["Tasmania", "Tasman Sea"]\nexpect = true\n', 2, ["'rule' must be a non-empty text"]),
-    (BAD_PREFIX + 'players = ["a", "b"]\nanimal = { areas = ["Tasmania"] }\n', 2, ["no expectation"]),
+    ('[[case]]\nname = "c"\nadjacent = ["Tasmania", "Tasman Sea"]\nexpect = true\n', 2,
+     ["'rule' must be a non-empty text"]),
+    (BAD_PREFIX + TWO_TAS, 2, ["no expectation"]),
     (BAD_PREFIX + 'players = ["a", "b"]\n\nanimal = { areas = ["Atlantis"] }\n[case.expect]\nround = 1\n', 6,
      ["unknown area 'Atlantis'"]),
     (BAD_PREFIX + 'players = ["a", "b"]\nanimal = { areas = ["Tasmania"], wieght = 3 }\n[case.expect]\nround = 1\n', 5,
      ["unknown key 'wieght'", "did you mean 'weight'"]),
-    (BAD_PREFIX + 'players = ["a", "b"]\nanimal = "Unicorn"\n[case.expect]\nround = 1\n', 5, ["unknown animal 'Unicorn'"]),
-    (BAD_PREFIX + 'players = ["a", "b"]\nanimal = { areas = ["Tasmania"] }\npieces = { a = ["Tasmanya"] }\n'
+    (BAD_PREFIX + 'players = ["a", "b"]\nanimal = "Unicorn"\n[case.expect]\nround = 1\n', 5,
+     ["unknown animal 'Unicorn'"]),
+    (BAD_PREFIX + TWO_TAS + 'pieces = { a = ["Tasmanya"] }\n'
      '[case.expect]\nround = 2\n', 6, ["pieces.a", "unknown area 'Tasmanya'"]),
-    (BAD_PREFIX + 'players = ["a", "b"]\nanimal = { areas = ["Tasmania"] }\nmoves = ["zed: Tasmania"]\n'
+    (BAD_PREFIX + TWO_TAS + 'moves = ["zed: Tasmania"]\n'
      '[case.expect]\nround = 1\n', 6, ["'zed' is not a player"]),
-    (BAD_PREFIX + 'players = ["a", "b"]\nanimal = { areas = ["Tasmania"] }\n[case.expect]\n\nscores = { a = 1, c = 2 }\n', 8,
+    (BAD_PREFIX + TWO_TAS + '[case.expect]\n\nscores = { a = 1, c = 2 }\n', 8,
      ["'c' is not a player"]),
-    (BAD_PREFIX + 'players = ["a", "b"]\nanimal = { areas = ["Tasmania"] }\n[case.expect]\npoints = 3\nround = 1\nscore = 1\n',
+    (BAD_PREFIX + TWO_TAS + '[case.expect]\npoints = 3\nround = 1\nscore = 1\n',
      9, ["unknown key 'score'", "did you mean 'scores'"]),
-    (BAD_PREFIX + 'players = ["a", "b"]\nanimal = { areas = ["Tasmania"] }\nillegal = "a: pass"\n[case.expect]\nround = 1\n', 6,
+    (BAD_PREFIX + TWO_TAS + 'illegal = "a: pass"\n[case.expect]\nround = 1\n', 6,
      ["needs expect.error"]),
-    (BAD_PREFIX + 'players = ["a", "b"]\nanimal = { areas = ["Tasmania"] }\nillegal = "a: pass"\n[case.expect]\n'
+    (BAD_PREFIX + TWO_TAS + 'illegal = "a: pass"\n[case.expect]\n'
      'error = "IlegalMove"\n', 8, ["unknown error kind 'IlegalMove'", "did you mean 'IllegalMove'"]),
-    (BAD_PREFIX + 'players = ["solo"]\nanimal = { areas = ["Tasmania"] }\n[case.expect]\nround = 1\n', 4, ["2 to 6 players"]),
-    (BAD_PREFIX + 'players = ["a", "b"]\npreset = "publisehd"\nanimal = { areas = ["Tasmania"] }\n[case.expect]\nround = 1\n', 5,
+    (BAD_PREFIX + 'players = ["solo"]\nanimal = { areas = ["Tasmania"] }\n[case.expect]\nround = 1\n', 4,
+     ["2 to 6 players"]),
+    (BAD_PREFIX + 'players = ["a", "b"]\npreset = "publisehd"\nanimal = { areas = ["Tasmania"] }\n[case.expect]\n'
+     'round = 1\n', 5,
      ["did you mean 'published'"]),
     (BAD_PREFIX + 'adjacent = ["Tasmania", "Tasman Sea"]\nexpect = true\n\n' + BAD_PREFIX
      + 'alias = "Japan"\nexpect = "Japan"\n', 8, ["two cases are called 'c'"]),
     ('[[animal]]\nname = "x"\n\nareas = ["Atlantis"]\n' + BAD_PREFIX + 'alias = "Japan"\nexpect = "Japan"\n', 4,
      ["areas: unknown area 'Atlantis'"]),
-    ('[[animal]]\nname = "x"\nareas = ["Tasmania"]\nweight = "heavy"\n' + BAD_PREFIX + 'alias = "Japan"\nexpect = "Japan"\n',
+    ('[[animal]]\nname = "x"\nareas = ["Tasmania"]\nweight = "heavy"\n' + BAD_PREFIX
+     + 'alias = "Japan"\nexpect = "Japan"\n',
      4, ["weight = 'heavy'", "n/a"]),
     ('[defaults]\nplayer = ["a", "b"]\n' + BAD_PREFIX + 'alias = "Japan"\nexpect = "Japan"\n', 2,
      ["[defaults]: unknown key 'player'", "did you mean 'players'"]),
@@ -243,7 +251,8 @@ MALFORMED = [  # (file text, line, words the one line must contain)
 @pytest.mark.parametrize("text,line,words", MALFORMED, ids=[f"malformed{i}" for i in range(len(MALFORMED))])
 def test_a_malformed_file_exits_2_naming_file_and_line(tmp_path, monkeypatch, text, line, words):
     monkeypatch.chdir(tmp_path)
-    Path("ok.toml").write_text('[[case]]\nname = "fine"\nrule = "r"\nalias = "Japan"\nexpect = "Northwest Pacific Ocean"\n')
+    Path("ok.toml").write_text('[[case]]\nname = "fine"\nrule = "r"\nalias = "Japan"\n'
+                               'expect = "Northwest Pacific Ocean"\n')
     Path("bad.toml").write_text(text, encoding="utf-8")
     result = CliRunner().invoke(check, ["ok.toml", "bad.toml"])
     assert result.exit_code == 2, result.output

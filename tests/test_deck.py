@@ -14,14 +14,24 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from helpers import animal
+
 from fauna_cli.deck_cmd import stats
 from rules.core.errors import DataError
 from rules.fauna import Board, Deck, Scales, card_front, preset
 from rules.fauna.animals import Source, parse_animal
-from rules.fauna.deckstats import (BANDS, CLASS_GROUPS, SHAPE_EXCEPTIONS, SIZE_RULES, animal_problems,
-                                   balance_problems, deck_problems, deck_stats, log_density, size_band)
+from rules.fauna.deckstats import (
+    BANDS,
+    CLASS_GROUPS,
+    SHAPE_EXCEPTIONS,
+    SIZE_RULES,
+    animal_problems,
+    balance_problems,
+    deck_problems,
+    deck_stats,
+    log_density,
+    size_band,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK_DIR = ROOT / "data" / "animals"

@@ -1,8 +1,8 @@
 """A round of Fauna by the published rules: placement, evaluation, upkeep, the lion, the end."""
 
 import pytest
-
 from helpers import animal, game, place_all_first_round
+
 from rules.fauna import Config, ConfigError, IllegalMove, PlayerSpec, new_game
 from rules.fauna.events import GameOver, Passed, RoundEvaluated, RoundStarted, Upkeep
 
@@ -94,7 +94,8 @@ def test_evaluation_pieces_back_and_stock_and_upkeep():
     assert ev.animal == "Zebra"
     got = [(p.player, p.move, p.verdict, p.points) for p in ev.pieces]
     assert got == [
-        ("alice", "Rift Valley", "correct", 10), ("bob", "Sahel", "adjacent", 5), ("carol", "weight 1-2 t", "nothing", 0),
+        ("alice", "Rift Valley", "correct", 10), ("bob", "Sahel", "adjacent", 5),
+        ("carol", "weight 1-2 t", "nothing", 0),
         ("alice", "Tasmania", "nothing", 0), ("bob", "weight 500 kg-1 t", "adjacent", 3),
         ("alice", "Antarctic", "nothing", 0)]
     assert [(r.player, r.points, r.returned, r.lost) for r in ev.players] == [

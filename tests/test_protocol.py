@@ -4,11 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from rules.core.errors import ReplayMismatch
+from rules.core.errors import ConfigError, ReplayMismatch
 from rules.core.log import GameLog, LogFormatError, load_game_log
 from rules.core.protocol import decision_stream
 from rules.core.registry import game_names, load_rules, rules_for_log
-from rules.core.errors import ConfigError
 
 REPLAYS = Path(__file__).resolve().parent.parent / "replays"
 GOLDENS = sorted(REPLAYS.glob("*.fauna"))
@@ -62,4 +61,5 @@ def test_registry_refuses_an_unknown_game_with_a_suggestion():
 def test_decision_streams_differ_by_seat_and_move_and_repeat_exactly():
     a = decision_stream(5, 0, 3).next()
     assert a == decision_stream(5, 0, 3).next()
-    assert len({a, decision_stream(5, 1, 3).next(), decision_stream(5, 0, 4).next(), decision_stream(6, 0, 3).next()}) == 4
+    others = {decision_stream(5, 1, 3).next(), decision_stream(5, 0, 4).next(), decision_stream(6, 0, 3).next()}
+    assert len({a, *others}) == 4

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-
+import helpers
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -10,10 +10,20 @@ from hypothesis import strategies as st
 from rules.core.errors import IllegalMove, ReplayMismatch
 from rules.core.rng import SplitMix64
 from rules.fauna import PASS, Config, new_game
-from rules.fauna.replay import (CHAIN_START, DataChanged, LogError, LogFormatError, LogWriter, chain, data_files,
-                                data_fingerprint, decode_log, load_log, log_text, next_move_check)
-
-import helpers
+from rules.fauna.replay import (
+    CHAIN_START,
+    DataChanged,
+    LogError,
+    LogFormatError,
+    LogWriter,
+    chain,
+    data_files,
+    data_fingerprint,
+    decode_log,
+    load_log,
+    log_text,
+    next_move_check,
+)
 
 PLAYERS = [{"name": "alice"}, {"name": "bob"}, {"name": "carol"}]
 
@@ -250,7 +260,8 @@ def test_malformed_files_are_format_errors():
         load_log("[game]\nseed = 1\n", "g")
     with pytest.raises(LogFormatError, match="^g:1: unsupported log format 'fauna-log 3'"):
         load_log(good.replace("fauna-log 2 @", "fauna-log 3 @", 1), "g")
-    with pytest.raises(LogFormatError, match="^g:1: this log is 'fauna-log 1', written by an older fauna .* cannot re-run"):
+    with pytest.raises(LogFormatError,
+                       match="^g:1: this log is 'fauna-log 1', written by an older fauna .* cannot re-run"):
         load_log(good.replace("fauna-log 2 @", "fauna-log 1 @", 1), "g")
     with pytest.raises(LogFormatError, match="^g:4: malformed line"):
         load_log(edit(good, 4, 'preset "published"\n'), "g")

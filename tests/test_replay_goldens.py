@@ -85,7 +85,7 @@ def test_single_byte_changes_are_all_detected(tmp_path):
     rng = SplitMix64(2024)
     positions = {rng.below(len(original)) for _ in range(230)}
     positions |= {i for i, b in enumerate(original) if b in b"\n@"}  # every line end and hash marker
-    positions |= set(range(0, 40)) | set(range(len(original) - 40, len(original)))
+    positions |= set(range(40)) | set(range(len(original) - 40, len(original)))
     assert len(positions) >= 200
     codes = {2: 0, 4: 0}
     for pos in sorted(positions):

@@ -1,9 +1,9 @@
 """Both scoring tables, row by row at their boundaries, and the scale points."""
 
 import pytest
-
 from helpers import animal, game
-from rules.fauna import Board, ConfigError, IllegalMove, Move, ScoringTable, preset
+
+from rules.fauna import AreaMove, Board, ConfigError, IllegalMove, ScaleMove, ScoringTable, preset
 
 PUBLISHED = [  # (areas, correct, adjacent) from the rulebook table
     (1, 12, 8), (2, 10, 5), (3, 8, 4), (4, 8, 4), (5, 6, 2), (8, 6, 2), (9, 4, 1), (16, 4, 1), (17, 3, 0), (40, 3, 0),
@@ -41,11 +41,11 @@ def test_every_row_at_its_boundaries(table, rows):
     for n, correct, adjacent in rows:
         areas = homes(n)
         g = game(animals=[animal(areas=areas)], table=table)
-        assert g.score_move(Move.place_area(areas[-1]))[:2] == ("correct", correct), n
-        verdict, points, _ = g.score_move(Move.place_area(outside_neighbor(areas)))
+        assert g.score_move(AreaMove(areas[-1]))[:2] == ("correct", correct), n
+        verdict, points, _ = g.score_move(AreaMove(outside_neighbor(areas)))
         assert points == adjacent, n
         assert verdict == ("adjacent" if adjacent else "nothing"), n
-        assert g.score_move(Move.place_area(far_area(areas)))[:2] == ("nothing", 0)
+        assert g.score_move(AreaMove(far_area(areas)))[:2] == ("nothing", 0)
 
 
 def test_published_table_rows_as_printed():
@@ -64,18 +64,18 @@ def test_reference_manual_rows_as_printed():
 
 def test_scale_points_correct_neighbour_and_far():
     g = game(animals=[animal(weight=390)])  # Grevy's zebra example: 200-500 kg is space 18
-    assert g.score_move(Move.place_scale("weight", 17))[:2] == ("correct", 7)
-    assert g.score_move(Move.place_scale("weight", 16))[:2] == ("adjacent", 3)
-    assert g.score_move(Move.place_scale("weight", 18))[:2] == ("adjacent", 3)
-    assert g.score_move(Move.place_scale("weight", 19))[:2] == ("nothing", 0)   # 1-2 t
+    assert g.score_move(ScaleMove("weight", 17))[:2] == ("correct", 7)
+    assert g.score_move(ScaleMove("weight", 16))[:2] == ("adjacent", 3)
+    assert g.score_move(ScaleMove("weight", 18))[:2] == ("adjacent", 3)
+    assert g.score_move(ScaleMove("weight", 19))[:2] == ("nothing", 0)   # 1-2 t
 
 
 def test_first_and_last_space_have_one_neighbour():
     g = game(animals=[animal(weight="0.0005", length=8000)])
-    assert g.score_move(Move.place_scale("weight", 0))[:2] == ("correct", 7)
-    assert g.score_move(Move.place_scale("weight", 1))[:2] == ("adjacent", 3)
-    assert g.score_move(Move.place_scale("length", 18))[:2] == ("correct", 7)
-    assert g.score_move(Move.place_scale("length", 17))[:2] == ("adjacent", 3)
+    assert g.score_move(ScaleMove("weight", 0))[:2] == ("correct", 7)
+    assert g.score_move(ScaleMove("weight", 1))[:2] == ("adjacent", 3)
+    assert g.score_move(ScaleMove("length", 18))[:2] == ("correct", 7)
+    assert g.score_move(ScaleMove("length", 17))[:2] == ("adjacent", 3)
 
 
 @pytest.mark.parametrize("doc,key", [
@@ -96,7 +96,7 @@ def test_custom_table_validation(doc, key):
 def test_a_piece_asked_about_on_a_closed_scale_scores_nothing_and_says_why():
     """Rule questions may ask about a spot no piece can take; the answer is nothing, with the reason."""
     g = game(animals=[animal("Snake", areas=["Tasmania"], weight=2, length=150, tail=None)])
-    verdict, points, why = g.score_move(Move.place_scale("tail", 3))
+    verdict, points, why = g.score_move(ScaleMove("tail", 3))
     assert (verdict, points) == ("nothing", 0) and why == "the tail length scale is closed for this animal"
     with pytest.raises(IllegalMove, match="N/A for this animal"):
-        g.apply(Move.place_scale("tail", 3))
+        g.apply(ScaleMove("tail", 3))

@@ -50,7 +50,7 @@ def test_records_match_the_games_they_stand_for():
         play_out(state, make_bots(state))
         assert r.seed == state.seed and r.rounds == state.round and r.moves == len(state.history)
         assert list(r.score) == state.score
-        assert [a + b + c for a, b, c in zip(r.map_correct, r.map_adjacent, r.scales)] == state.score
+        assert [a + b + c for a, b, c in zip(r.map_correct, r.map_adjacent, r.scales, strict=True)] == state.score
         assert tuple(state.names.index(w) for w in state.winners) == r.winners
     assert play_one(config, 9, 3) == records[3]
 

@@ -17,11 +17,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from rules.core.errors import DataError  # noqa: E402
-from rules.fauna import Board, Deck, Scales, preset  # noqa: E402
-from rules.fauna.animals import parse_animal  # noqa: E402
-from rules.fauna.data import data_dir, load_toml_text  # noqa: E402
-from rules.fauna.deckstats import animal_problems, deck_problems  # noqa: E402
+from rules.core.errors import DataError  # noqa: E402 - imported after putting the checkout on sys.path
+from rules.fauna import Board, Deck, Scales, preset  # noqa: E402 - imported after putting the checkout on sys.path
+from rules.fauna.animals import parse_animal  # noqa: E402 - imported after putting the checkout on sys.path
+from rules.fauna.data import data_dir, load_toml_text  # noqa: E402 - imported after putting the checkout on sys.path
+from rules.fauna.deckstats import animal_problems, deck_problems  # noqa: E402 - imported after putting the checkout on sys.path
 
 
 def load_file(path: Path, board: Board) -> tuple[list, list[str]]:

@@ -20,9 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules.core.rng import SplitMix64  # noqa: E402
-from rules.fauna import PASS, Config, new_game  # noqa: E402
-from rules.fauna.replay import log_text  # noqa: E402
+from rules.core.rng import SplitMix64  # noqa: E402 - imported after putting the checkout on sys.path
+from rules.fauna import PASS, Config, new_game  # noqa: E402 - imported after putting the checkout on sys.path
+from rules.fauna.replay import log_text  # noqa: E402 - imported after putting the checkout on sys.path
 
 REPLAYS = ROOT / "replays"
 SUFFIX = ".fauna"

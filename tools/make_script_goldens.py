@@ -14,13 +14,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from click.testing import CliRunner  # noqa: E402
+from click.testing import CliRunner  # noqa: E402 - imported after putting the checkout on sys.path
 
-from fauna_cli.files import atomic_write  # noqa: E402
-from fauna_cli.gameconfig import load_config  # noqa: E402
-from fauna_cli.main import cli  # noqa: E402
-from rules.core.rng import SplitMix64  # noqa: E402
-from rules.fauna import PASS, new_game  # noqa: E402
+from fauna_cli.files import atomic_write  # noqa: E402 - imported after putting the checkout on sys.path
+from fauna_cli.gameconfig import load_config  # noqa: E402 - imported after putting the checkout on sys.path
+from fauna_cli.main import cli  # noqa: E402 - imported after putting the checkout on sys.path
+from rules.core.rng import SplitMix64  # noqa: E402 - imported after putting the checkout on sys.path
+from rules.fauna import PASS, new_game  # noqa: E402 - imported after putting the checkout on sys.path
 
 GOLDENS = {  # name: (config file under tests/scripts or None for the bundled default, seed, policy seed)
     "three_players": (None, 7, 1),

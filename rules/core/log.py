@@ -31,8 +31,8 @@ HASH_DIGITS = 32
 CHAIN_START = "0" * HASH_DIGITS
 EDITED = "this line was edited, or a line just before it was removed, added or moved"
 
-_LINE = re.compile(r"^(.*) @([0-9a-f]{%d})$" % HASH_DIGITS, re.S)
-_MOVE = re.compile(r"^([0-9]{1,20}) ([^:]+): (.+)$", re.S)
+_LINE = re.compile(rf"^(.*) @([0-9a-f]{{{HASH_DIGITS}}})$", re.S)
+_MOVE = re.compile(r"^([0-9]{1,20}) ([^:]+): (.+)$", re.S)  # ASCII digits only
 
 
 class LogFormatError(FaunaError):
@@ -41,7 +41,7 @@ class LogFormatError(FaunaError):
 
 def chain(previous: str, body: str) -> str:
     """The hash a line carries: SHA-256 of the previous line's hash, a newline and this line's text."""
-    return hashlib.sha256(f"{previous}\n{body}".encode("utf-8")).hexdigest()[:HASH_DIGITS]
+    return hashlib.sha256(f"{previous}\n{body}".encode()).hexdigest()[:HASH_DIGITS]
 
 
 def short(text: str, width: int = 90) -> str:
@@ -138,7 +138,7 @@ class GameLog:
         state = self.state
         if isinstance(move, str):
             move = state.parse(move)
-        events = state.apply(move, player)
+        events: list[Any] = state.apply(move, player)
         self._add(f"{state.seq} {player}: {state.move_text(state.history[-1][1])}")
         for text in self.rules.lines_after(state, events):
             self._add(text)

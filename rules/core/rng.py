@@ -12,7 +12,8 @@ last position down, drawing `below(i + 1)` for i = len-1 .. 1. Test vectors are 
 
 from __future__ import annotations
 
-from typing import MutableSequence, TypeVar
+from collections.abc import MutableSequence
+from typing import TypeVar
 
 MASK = (1 << 64) - 1
 TWO64 = 1 << 64
@@ -58,6 +59,6 @@ class SplitMix64:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def fork(self, label: int) -> "SplitMix64":
+    def fork(self, label: int) -> SplitMix64:
         """An independent stream derived from this seed and a label, e.g. for the bots."""
         return SplitMix64(SplitMix64(self.state ^ (label * GOLDEN & MASK)).next())

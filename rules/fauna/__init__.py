@@ -5,6 +5,27 @@
 """
 
 import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the checker sees the real names; at run time __getattr__ imports each on first use
+    from rules.core.errors import (
+        ConfigError,
+        DataError,
+        FaunaError,
+        IllegalMove,
+        MoveSyntaxError,
+        ReplayMismatch,
+        UnknownAnimal,
+        UnknownArea,
+        UnknownName,
+    )
+    from rules.fauna.animals import Animal, Deck
+    from rules.fauna.board import Area, Board
+    from rules.fauna.config import Config, PlayerSpec
+    from rules.fauna.game import CardFront, State, card_front, new_game
+    from rules.fauna.moves import PASS, AreaMove, Move, Pass, ScaleMove, parse_move
+    from rules.fauna.scales import Scales
+    from rules.fauna.scoring import ScoringTable, preset
 
 _WHERE = {
     "ConfigError": "rules.core.errors", "DataError": "rules.core.errors", "FaunaError": "rules.core.errors",
@@ -14,12 +35,13 @@ _WHERE = {
     "Board": "rules.fauna.board", "Config": "rules.fauna.config", "PlayerSpec": "rules.fauna.config",
     "CardFront": "rules.fauna.game", "State": "rules.fauna.game", "card_front": "rules.fauna.game",
     "new_game": "rules.fauna.game", "PASS": "rules.fauna.moves", "Move": "rules.fauna.moves",
+    "AreaMove": "rules.fauna.moves", "ScaleMove": "rules.fauna.moves", "Pass": "rules.fauna.moves",
     "parse_move": "rules.fauna.moves", "Scales": "rules.fauna.scales", "ScoringTable": "rules.fauna.scoring",
     "preset": "rules.fauna.scoring",
 }
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     """Import a public name's module on first use, so a query that needs only the board loads only it."""
     if name in _WHERE:
         value = getattr(importlib.import_module(_WHERE[name]), name)
@@ -29,7 +51,8 @@ def __getattr__(name):
 
 
 __all__ = [
-    "Animal", "Area", "Board", "CardFront", "Config", "ConfigError", "DataError", "Deck", "FaunaError", "IllegalMove",
-    "Move", "MoveSyntaxError", "PASS", "PlayerSpec", "ReplayMismatch", "Scales", "ScoringTable", "State",
+    "Animal", "Area", "AreaMove", "Board", "CardFront", "Config", "ConfigError", "DataError", "Deck", "FaunaError",
+    "IllegalMove", "Move", "MoveSyntaxError", "PASS", "Pass", "PlayerSpec", "ReplayMismatch", "ScaleMove", "Scales",
+    "ScoringTable", "State",
     "UnknownAnimal", "UnknownArea", "UnknownName", "card_front", "new_game", "parse_move", "preset",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 from rules.core.errors import DataError, UnknownAnimal
 from rules.core.names import normalize, suggest
@@ -43,7 +44,7 @@ class Animal:
     scientific: str
     cls: str
     areas: tuple[str, ...]
-    measures: dict = field(hash=False, compare=False)
+    measures: dict[str, Fraction | None] = field(hash=False, compare=False)
     booklet: str = ""
     sources: tuple[Source, ...] = ()
     note: str = ""
@@ -72,9 +73,18 @@ class Animal:
         m = self.scale_measure(scale_key)
         return None if m is None else self.measures[m]
 
+    def open_values(self) -> dict[str, Fraction]:
+        """The answer on each scale a piece may be placed on for this animal, by scale key in board order."""
+        values = {k: self.scale_value(k) for k in ("weight", "length", "tail")}
+        return {k: v for k, v in values.items() if v is not None}
+
+    def open_measures(self) -> dict[str, str]:
+        """The card's measure on each scale a piece may be placed on ('length': 'total_length'), in board order."""
+        return {k: m for k in self.open_values() if (m := self.scale_measure(k)) is not None}
+
     def open_scales(self) -> list[str]:
         """Scale keys a piece may be placed on for this animal, in board order."""
-        return [k for k in ("weight", "length", "tail") if self.scale_value(k) is not None]
+        return list(self.open_values())
 
 
 @dataclass
@@ -102,7 +112,7 @@ class Deck:
             sides[a.side] = a
 
     @classmethod
-    def default(cls) -> "Deck":
+    def default(cls) -> Deck:
         """Every animal in data/animals/, loaded once."""
         return _default_deck()
 
@@ -118,7 +128,7 @@ class Deck:
         return sorted(a.name for a in self.animals)
 
 
-def _measure(raw: dict, key: str, where: str) -> Fraction | None:
+def _measure(raw: dict[str, Any], key: str, where: str) -> Fraction | None:
     v = raw[key]
     if isinstance(v, str) and v.strip().lower() == NA:
         return None
@@ -127,7 +137,7 @@ def _measure(raw: dict, key: str, where: str) -> Fraction | None:
     return Fraction(repr(v)) if isinstance(v, float) else Fraction(v)
 
 
-def parse_animal(raw: dict, where: str, board: Board) -> Animal:
+def parse_animal(raw: dict[str, Any], where: str, board: Board) -> Animal:
     """Validate one [[animal]] table of the deck schema (data/animals/README.md)."""
     unknown = sorted(set(raw) - _KEYS)
     if unknown:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from rules.core.errors import DataError, UnknownArea
 from rules.core.names import normalize, suggest
@@ -42,7 +43,7 @@ class Board:
     _by_key: dict[str, Area] = field(default_factory=dict, repr=False)
     _names: dict[str, str] = field(default_factory=dict, repr=False)
     _neighbors: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
-    _link: dict[frozenset, Link] = field(default_factory=dict, repr=False)
+    _link: dict[frozenset[str], Link] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         for area in self.areas:
@@ -68,7 +69,7 @@ class Board:
         self._neighbors = {name: tuple(sorted(ns)) for name, ns in adj.items()}
 
     @classmethod
-    def default(cls) -> "Board":
+    def default(cls) -> Board:
         """The published board, loaded from data/ once and shared."""
         return _default_board()
 
@@ -97,35 +98,41 @@ class Board:
         """Names of the adjacent areas, alphabetically."""
         return list(self._neighbors[self.area(name).name])
 
+    def neighbor_links(self, name: str | Area) -> list[tuple[str, str]]:
+        """(neighbour, kind of link) for each area adjacent to `name`, alphabetically."""
+        area = self.area(name).name
+        return [(n, self._link[frozenset((area, n))].kind) for n in self._neighbors[area]]
+
     @property
     def pairs(self) -> list[tuple[str, str]]:
         """Every adjacent pair once, each pair and the list sorted alphabetically."""
-        return sorted(tuple(sorted(p)) for p in self._link)
+        return sorted((min(link.a, link.b), max(link.a, link.b)) for link in self._link.values())
 
     @property
     def names(self) -> list[str]:
         """Area names in board order."""
         return [a.name for a in self.areas]
 
-    def lookup_table(self) -> dict[str, str]:
-        """Normalised label -> display label, for completion and suggestions."""
-        return dict(self._names)
-
 
 @lru_cache(maxsize=1)
 def _default_board() -> Board:
-    doc = data.load_toml("board.toml")
+    links = [Link(r["area_a"], r["area_b"], r["link"]) for r in data.load_csv("adjacency.csv")]
+    return Board(areas_from_doc(data.load_toml("board.toml")), links)
+
+
+def areas_from_doc(doc: dict[str, Any]) -> list[Area]:
+    """The areas of a board.toml document, in board order; a bad entry is a DataError naming it."""
     areas = []
     for i, raw in enumerate(doc.get("area", []), 1):
         try:
             kind = raw["kind"]
             if kind not in ("land", "marine"):
                 raise DataError(f"board.toml: area {raw.get('name')} has kind {kind!r}")
-            areas.append(Area(raw["name"], kind, raw["continent"], tuple(raw.get("aliases", ())), raw.get("includes", "")))
+            areas.append(Area(raw["name"], kind, raw["continent"], tuple(raw.get("aliases", ())),
+                              raw.get("includes", "")))
         except KeyError as exc:
             raise DataError(f"board.toml: area {i} lacks {exc.args[0]!r}") from exc
-    links = [Link(r["area_a"], r["area_b"], r["link"]) for r in data.load_csv("adjacency.csv")]
-    return Board(areas, links)
+    return areas
 
 
 BOARD_FILES = ["board.toml", "adjacency.csv"]

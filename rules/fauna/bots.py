@@ -11,8 +11,9 @@ every machine.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Iterator, Protocol
+from typing import Protocol
 
 from rules.core.errors import ConfigError, FaunaError
 from rules.core.limits import ProgressGuard
@@ -151,7 +152,7 @@ class Known:
     areas: frozenset[int]  # indices into the board's area order
     genus: str
     words: frozenset[str]
-    spaces: dict  # measure -> space index on its scale, in the game's units (None: N/A)
+    spaces: dict[str, int | None]  # measure -> space index on its scale, in the game's units (None: N/A)
 
 
 @dataclass
@@ -188,7 +189,7 @@ def _facts(deck: Deck, board: Board, scales: Scales, units: str) -> DeckFacts:
     return DeckFacts(known, df, {w: frozenset(a) for w, a in sorted(area_words.items())}, neighbors)
 
 
-_FACTS: dict[tuple, tuple[Deck, Board, Scales, DeckFacts]] = {}
+_FACTS: dict[tuple[int, int, int, str], tuple[Deck, Board, Scales, DeckFacts]] = {}
 
 
 def deck_facts(deck: Deck, board: Board, scales: Scales, units: str) -> DeckFacts:
@@ -242,7 +243,7 @@ def estimate(front: CardFront, deck: Deck, board: Board, scales: Scales, units: 
     n = front.n_areas
     mass = [0.0] * n_board
     total = 0.0
-    for k, s in zip(others, sims):
+    for k, s in zip(others, sims, strict=True):
         m = k.n_areas
         gap = n - m if n > m else m - n
         w = s / (1.0 + gap / (1.0 + 0.25 * (n if n < m else m)))
@@ -284,7 +285,7 @@ def estimate(front: CardFront, deck: Deck, board: Board, scales: Scales, units: 
             continue
         size = len(scales.get(key))
         hist = [0.0] * size
-        for k, s in zip(others, sims):
+        for k, s in zip(others, sims, strict=True):
             sp = k.spaces.get(measure)
             if sp is None and key == "length":  # fall back on another size measure on the same scale
                 sp = next((k.spaces[m] for m in ("length", "total_length", "height") if k.spaces.get(m) is not None),
@@ -303,7 +304,7 @@ def estimate(front: CardFront, deck: Deck, board: Board, scales: Scales, units: 
     return Estimate(spots, tuple(gain), tuple(miss))
 
 
-_ESTIMATES: dict[tuple, tuple[Deck, Board, Scales, Estimate]] = {}
+_ESTIMATES: dict[tuple[CardFront, int, int, int, str, ScoringTable], tuple[Deck, Board, Scales, Estimate]] = {}
 _RANKS: dict[tuple[int, float], tuple[Estimate, tuple[int, ...], tuple[float, ...]]] = {}
 
 
@@ -316,7 +317,7 @@ def ranking(est: Estimate, loss: float) -> tuple[tuple[int, ...], tuple[float, .
     hit = _RANKS.get(key)
     if hit is not None and hit[0] is est:
         return hit[1], hit[2]
-    utility = tuple(g - loss * m for g, m in zip(est.gain, est.miss))
+    utility = tuple(g - loss * m for g, m in zip(est.gain, est.miss, strict=True))
     order = tuple(sorted(range(len(utility)), key=lambda k: (-utility[k], k)))
     if len(_RANKS) > 4096:
         _RANKS.clear()
@@ -336,7 +337,7 @@ class StatisticianBot:
 
     def __init__(self, loss: float | None = None) -> None:
         self.loss = LOSS if loss is None else loss
-        self._last: tuple | None = None  # (front, deck, board, scales, units, table, estimate) of the last decision
+        self._last: tuple[CardFront, Deck, Board, Scales, str, ScoringTable, Estimate] | None = None  # last decision
 
     def _estimate(self, state: State, front: CardFront) -> Estimate:
         last = self._last  # the same card front object as last time: the rest of the round, skip hashing it
@@ -421,7 +422,7 @@ def bot_turns(state: State, bots: list[Bot | None]) -> Iterator[tuple[str, Move,
         bot = bots[state.to_move_index]
         if bot is None:
             return
-        name = state.to_move
+        name = state.names[state.to_move_index]
         move = bot.choose(state)
         rnd = state.round
         yield name, move, state.apply(move, name)
@@ -429,7 +430,10 @@ def bot_turns(state: State, bots: list[Bot | None]) -> Iterator[tuple[str, Move,
         _after_move(state, rnd, None)
 
 
-def play_out(state: State, bots: list[Bot | None], *, quiet: bool = True, on_round=None) -> State:
+RoundHook = Callable[[State], object]  # called with the state after each evaluation
+
+
+def play_out(state: State, bots: list[Bot | None], *, quiet: bool = True, on_round: RoundHook | None = None) -> State:
     """Let the bots play until the game ends; `on_round(state)` is called after each evaluation.
 
     Quiet play (no events) runs the placement rules of `State.apply` in one loop, with the random bot's
@@ -448,87 +452,107 @@ def play_out(state: State, bots: list[Bot | None], *, quiet: bool = True, on_rou
             _after_move(state, rnd, on_round)
             guard.see(state.round, state.score)
         return state
-    names = state.names
-    n = len(names)
     bases = [b.stream.state if type(b) is RandomBot else None for b in bots]
-    record = state.history.append
     while not state.over:
         rnd = state.round
-        card, owner, round_spots = state.card, state.owner, state.round_spots
-        hand, passed, placed = state.hand, state.passed, state.placed
-        moves = card.spots.moves
-        n_spots = len(owner)
-        limit_place, limit_pass = TWO64 - TWO64 % n_spots, TWO64 - TWO64 % (n_spots + 1)
-        cur, seq = state.to_move_index, state.seq
-        step = (seq + 1) * DECISION_STEP  # of the next move's decision stream
-        try:
-            while True:
-                base = bases[cur]
-                if base is not None and hand[cur]:  # RandomBot.pick with decision_rng, drawn in place
-                    if placed[cur]:
-                        total, limit = n_spots + 1, limit_pass
-                    else:
-                        total, limit = n_spots, limit_place
-                    s = (base + step) & MASK
-                    while True:
-                        s = (s + GOLDEN) & MASK
-                        z = ((s ^ (s >> 30)) * MIX1) & MASK
-                        z = ((z ^ (z >> 27)) * MIX2) & MASK
-                        z ^= z >> 31
-                        if z >= limit:
-                            continue
-                        k = z % total
-                        if k == n_spots:
-                            k = -1
-                            break
-                        if owner[k] < 0:
-                            break
-                else:
-                    bot = bots[cur]
-                    state.seq, state.to_move_index = seq, cur
-                    if bot is None:
-                        raise _human(state)
-                    k = -1 if hand[cur] == 0 else state.check(bot.choose(state))  # every kind passes empty-handed
-                seq += 1
-                step += DECISION_STEP
-                if k < 0:
-                    record((names[cur], PASS))
-                    passed[cur] = True
-                else:
-                    record((names[cur], moves[k]))
-                    owner[k] = cur
-                    round_spots.append(k)
-                    hand[cur] -= 1
-                    placed[cur] += 1
-                j = cur + 1 if cur + 1 < n else 0  # State.next_player, written out
-                if not passed[j] and hand[j]:
-                    cur = j
-                    continue
-                j = cur
-                for _ in range(n):
-                    j = j + 1 if j + 1 < n else 0
-                    if passed[j]:
-                        continue
-                    if hand[j] == 0:
-                        passed[j] = True
-                        continue
-                    break
-                else:
-                    break  # nobody left in the round
-                cur = j
-        finally:
-            state.seq, state.to_move_index = seq, cur
+        _place_quietly(state, bots, bases)
         state.evaluate(None)
         _after_move(state, rnd, on_round)
         guard.see(state.round, state.score)
     return state
 
 
+def _place_quietly(state: State, bots: list[Bot | None], bases: list[int | None]) -> None:
+    """One round's placements, from the player to move until nobody is left in the round (State.apply's rules).
+
+    `bases[seat]` is a random bot's seat stream (None for other bots): its decisions are drawn here in
+    place, exactly as RandomBot.pick draws them from decision_rng.
+    """
+    names = state.names
+    n = len(names)
+    record = state.history.append
+    card, owner, round_spots = state.card, state.owner, state.round_spots
+    hand, passed, placed = state.hand, state.passed, state.placed
+    moves = card.spots.moves
+    n_spots = len(owner)
+    limit_place, limit_pass = TWO64 - TWO64 % n_spots, TWO64 - TWO64 % (n_spots + 1)
+    cur, seq = state.to_move_index, state.seq
+    step = (seq + 1) * DECISION_STEP  # of the next move's decision stream
+    try:
+        while True:
+            base = bases[cur]
+            if base is not None and hand[cur]:  # RandomBot.pick with decision_rng, drawn in place
+                if placed[cur]:
+                    total, limit = n_spots + 1, limit_pass
+                else:
+                    total, limit = n_spots, limit_place
+                s = (base + step) & MASK
+                while True:
+                    s = (s + GOLDEN) & MASK
+                    z = ((s ^ (s >> 30)) * MIX1) & MASK
+                    z = ((z ^ (z >> 27)) * MIX2) & MASK
+                    z ^= z >> 31
+                    if z >= limit:
+                        continue
+                    k = z % total
+                    if k == n_spots:
+                        k = -1
+                        break
+                    if owner[k] < 0:
+                        break
+            else:
+                state.seq, state.to_move_index = seq, cur
+                k = _bot_spot(state, bots[cur])
+            seq += 1
+            step += DECISION_STEP
+            if k < 0:
+                record((names[cur], PASS))
+                passed[cur] = True
+            else:
+                record((names[cur], moves[k]))
+                owner[k] = cur
+                round_spots.append(k)
+                hand[cur] -= 1
+                placed[cur] += 1
+            j = cur + 1 if cur + 1 < n else 0  # State.next_player, written out for the usual case
+            if not passed[j] and hand[j]:
+                cur = j
+                continue
+            found = _next_in_round(cur, passed, hand)
+            if found is None:
+                break
+            cur = found
+    finally:
+        state.seq, state.to_move_index = seq, cur
+
+
+def _bot_spot(state: State, bot: Bot | None) -> int:
+    """The spot another bot than the random one takes (-1: a pass); every kind passes empty-handed."""
+    if bot is None:
+        raise _human(state)
+    return -1 if state.hand[state.to_move_index] == 0 else state.check(bot.choose(state))
+
+
+def _next_in_round(cur: int, passed: list[bool], hand: list[int]) -> int | None:
+    """State.next_player without events: the next seat clockwise still in the round, passing empty hands on the way."""
+    n = len(passed)
+    j = cur
+    for _ in range(n):
+        j = j + 1 if j + 1 < n else 0
+        if passed[j]:
+            continue
+        if hand[j] == 0:
+            passed[j] = True
+            continue
+        return j
+    return None
+
+
 def _human(state: State) -> ConfigError:
     return ConfigError(f"{state.to_move} is a human player; play_out needs a bot in every seat", "players.bot")
 
 
-def _after_move(state: State, rnd: int, on_round) -> None:
+def _after_move(state: State, rnd: int, on_round: RoundHook | None) -> None:
     """Report a finished round, and stop a bots-only game that runs away."""
     if state.round != rnd or state.over:
         if on_round is not None:

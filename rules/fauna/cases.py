@@ -9,15 +9,19 @@ the expected and the actual value. The format is documented in docs/rule-cases.m
 
 from __future__ import annotations
 
+import functools
 import math
 import re
+import tomllib
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from rules.core import errors as _errors
-from rules.core.cases import CaseFormatError, CaseResult, Check, show
+from rules.core.cases import CaseFormatError, CaseResult, Check
+from rules.core.cases import show as show  # re-exported: tests and callers read case results through it
 from rules.core.errors import ConfigError, FaunaError, IllegalMove, UnknownName
 from rules.core.limits import InputRefused, load_toml
 from rules.core.names import normalize, suggest
@@ -55,6 +59,10 @@ EXPECT_KEYS = {
 ERROR_KINDS = {name: obj for name, obj in sorted(vars(_errors).items())
                if isinstance(obj, type) and issubclass(obj, FaunaError)}
 
+Fail = Callable[[tuple[str, ...], str], NoReturn]  # reports a file error at a key path; never returns
+Rounds = tuple[tuple[tuple[str, tuple[str, ...]], ...], ...]  # per round: (player, move texts)
+
+_TOML_POS = re.compile(r"\s*\(at line (\d+), column (\d+)\)")
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z_][\w.\-]*)\s*\]\]?\s*(?:#.*)?$")
 
 
@@ -75,7 +83,7 @@ class Case:
     expect: Any = None  # board: bool / list / str / False; position: {key: normalised value}
     config: Config | None = None
     animals: tuple[Animal, ...] = ()
-    rounds: tuple[tuple[tuple[str, tuple[str, ...]], ...], ...] = ()  # per round: (player, move texts)
+    rounds: Rounds = ()  # per round: (player, move texts)
     moves: tuple[tuple[str | None, str], ...] = ()  # (player or None for the player to move, move text)
     illegal: tuple[str | None, str] | None = None
 
@@ -181,13 +189,13 @@ class _Parser:
         self.scales = scales
         self._deck = deck
         self.shared: dict[str, Animal] = {}
-        self.defaults: dict = {}
+        self.defaults: dict[str, Any] = {}
 
     # errors
-    def fail(self, table: str, index: int, path: tuple[str, ...], message: str) -> None:
+    def fail(self, table: str, index: int, path: tuple[str, ...], message: str) -> NoReturn:
         raise CaseFormatError(self.where, self.loc.find(table, index, path), message)
 
-    def parse(self, doc: dict) -> list[Case]:
+    def parse(self, doc: dict[str, Any]) -> list[Case]:
         for key in doc:
             if key not in TOP_KEYS:
                 self.fail("top", 0, (key,), f"unknown key {key!r}; a case file holds [[case]] tables, shared "
@@ -204,7 +212,7 @@ class _Parser:
         if not isinstance(animals, list) or not all(isinstance(a, dict) for a in animals):
             self.fail("top", 0, ("animal",), "shared animals must be [[animal]] tables")
         for i, raw in enumerate(animals):
-            a = self.animal(raw, lambda path, msg, i=i: self.fail("animal", i, path, msg), f"animal {i + 1}",
+            a = self.animal(raw, functools.partial(self.fail, "animal", i), f"animal {i + 1}",
                             need_name=True, number=900 + i)
             key = normalize(a.name)
             if key in self.shared:
@@ -231,7 +239,7 @@ class _Parser:
             self._deck = Deck.default()
         return self._deck
 
-    def area(self, name: Any, fail, path: tuple[str, ...]) -> str:
+    def area(self, name: Any, fail: Fail, path: tuple[str, ...]) -> str:
         """Canonical area name for a name or alias, or a FILE:LINE error with suggestions."""
         if not isinstance(name, str):
             fail(path, f"{'.'.join(path)}: an area must be a text, not {name!r}")
@@ -239,9 +247,8 @@ class _Parser:
             return self.board.area(name).name
         except UnknownName as exc:
             fail(path, f"{'.'.join(path)}: {exc}")
-        raise AssertionError  # pragma: no cover
 
-    def animal(self, raw: Any, fail, label: str, need_name: bool, number: int) -> Animal:
+    def animal(self, raw: Any, fail: Fail, label: str, need_name: bool, number: int) -> Animal:
         """An animal from a name (shared [[animal]] first, then the deck) or an inline table."""
         if isinstance(raw, str):
             found = self.shared.get(normalize(raw))
@@ -285,7 +292,7 @@ class _Parser:
                 fail((key,), f"{label}: {key} must be a text")
         return Animal(number, "green", name, sci, cls, tuple(areas), measures, "", (Source("rule case"),))
 
-    def measure(self, value: Any, key: str, fail, label: str) -> Fraction | None:
+    def measure(self, value: Any, key: str, fail: Fail, label: str) -> Fraction | None:
         """A measure: kg or cm as a number >= 0, a text with a unit ('1 lb', '2 t', '45 cm'), or 'n/a'."""
         scale = self.scales.for_measure(key)
         if isinstance(value, str):
@@ -295,7 +302,7 @@ class _Parser:
             m = re.fullmatch(r"(\d+(?:\.\d+)?|\d+/\d+)\s*([a-z\"']+)", text)
             unit = UNIT_WORDS.get(m.group(2)) if m else None
             factors = {u: f for side in scale.sides.values() for u, f in side.display_units}
-            if unit in factors and not re.fullmatch(r"\d+/0+", m.group(1)):
+            if m is not None and unit in factors and not re.fullmatch(r"\d+/0+", m.group(1)):
                 return Fraction(m.group(1)) * factors[unit]
             units = sorted(factors, key=lambda u: (u not in dict(scale.side("metric").display_units), factors[u]))
             fail((key,), f"{label}: {key} = {value!r}: write a number ({'kg' if key == 'weight' else 'cm'}), "
@@ -309,13 +316,13 @@ class _Parser:
 class _CaseParser:
     """Validates one [[case]] table."""
 
-    def __init__(self, parent: _Parser, index: int, raw: dict) -> None:
+    def __init__(self, parent: _Parser, index: int, raw: dict[str, Any]) -> None:
         self.p = parent
         self.i = index
         self.raw = raw
         self.name = "?"
 
-    def fail(self, path: tuple[str, ...], message: str) -> None:
+    def fail(self, path: tuple[str, ...], message: str) -> NoReturn:
         raise CaseFormatError(self.p.where, self.p.loc.find("case", self.i, path or ("name",)),
                               f"case {self.name!r}: {message}" if self.name != "?" else f"case {self.i + 1}: {message}")
 
@@ -341,7 +348,7 @@ class _CaseParser:
         questions = [k for k in QUESTION_KEYS if k in raw]
         if len(questions) > 1:
             self.fail((questions[1],), f"a case asks one board question, not {' and '.join(questions)}")
-        meta = dict(name=name, rule=rule, source=source, where=self.p.where, line=line)
+        meta = {"name": name, "rule": rule, "source": source, "where": self.p.where, "line": line}
         if questions:
             extra = [k for k in POSITION_KEYS if k in raw and k != "expect"]
             if extra:
@@ -350,7 +357,7 @@ class _CaseParser:
         return self.position_case(meta)
 
     # -- board questions
-    def board_case(self, kind: str, meta: dict) -> Case:
+    def board_case(self, kind: str, meta: dict[str, Any]) -> Case:
         raw = self.raw
         if "expect" not in raw:
             self.fail(("name",), f"no expectation: add expect = ... to the {kind} question")
@@ -381,7 +388,7 @@ class _CaseParser:
         return Case(kind=kind, question=(alias,), expect=self.p.area(exp, self.fail, ("expect",)), **meta)
 
     # -- positions
-    def get(self, key: str):
+    def get(self, key: str) -> Any:
         """A case key, else the file's [defaults] value."""
         if key in self.raw:
             return self.raw[key]
@@ -393,7 +400,7 @@ class _CaseParser:
             self.fail(("players",), "players = [\"alice\", \"bob\", ...] (in the case or in [defaults]) names the "
                                     "players in seating order")
         start = self.get("start")
-        game: dict = {"seed": self.get("seed") if self.get("seed") is not None else DEFAULT_SEED,
+        game: dict[str, Any] = {"seed": self.get("seed") if self.get("seed") is not None else DEFAULT_SEED,
                       "start": start if start is not None else (players[0] if players else None)}
         for key in ("preset", "units", "goal"):
             if self.get(key) is not None:
@@ -410,9 +417,8 @@ class _CaseParser:
             elif key not in CONFIG_KEYS:
                 key = "preset"  # the keys of an inline scoring table
             self.fail((key,), str(exc).removeprefix("config: "))
-        raise AssertionError  # pragma: no cover
 
-    def position_case(self, meta: dict) -> Case:
+    def position_case(self, meta: dict[str, Any]) -> Case:
         cfg = self.config()
         players = cfg.names
         animals = self.animals()
@@ -453,7 +459,7 @@ class _CaseParser:
         for j, item in enumerate(items):
             out.append(self.p.animal(item, lambda path, msg: self.fail((key,) + path, msg), key,
                                      need_name=False, number=1000 + j))
-        names = {}
+        names: dict[str, Animal] = {}
         for a in out:
             other = names.setdefault(normalize(a.name), a)
             if other is not a:
@@ -468,7 +474,6 @@ class _CaseParser:
             return parse_move(text, self.p.board, self.p.scales, units).text(self.p.scales, units)
         except FaunaError as exc:
             self.fail(path, f"{'.'.join(path)}: {exc}")
-        raise AssertionError  # pragma: no cover
 
     def player(self, name: Any, players: list[str], path: tuple[str, ...]) -> str:
         if not isinstance(name, str) or name not in players:
@@ -476,7 +481,7 @@ class _CaseParser:
                       + _hint(str(name), players))
         return name
 
-    def rounds(self, players: list[str], units: str) -> tuple:
+    def rounds(self, players: list[str], units: str) -> Rounds:
         raw = self.raw.get("pieces")
         if raw is None:
             return ()
@@ -496,7 +501,7 @@ class _CaseParser:
             out.append(tuple(rnd))
         return tuple(out)
 
-    def moves(self, players: list[str], units: str):
+    def moves(self, players: list[str], units: str) -> list[tuple[str | None, str]]:
         raw = self.raw.get("moves")
         if raw is None:
             return []
@@ -513,8 +518,21 @@ class _CaseParser:
             out.append((who, self.move_text(text, units, ("moves",))))
         return out
 
-    def expectations(self, exp: dict, players: list[str], units: str, has_illegal: bool) -> dict:
-        out: dict = {}
+    def expectations(self, exp: dict[str, Any], players: list[str], units: str, has_illegal: bool) -> dict[str, Any]:
+        """The [case.expect] table checked key by key, values in the form run_case compares them."""
+        self.expect_keys(exp, has_illegal)
+        out: dict[str, Any] = {}
+        for key, shape in EXPECT_KEYS.items():
+            if key in exp:
+                path = ("expect", key)
+                if shape in ("piece_int", "piece_verdict", "scale_space", "player_int"):
+                    out[key] = self.expect_table(key, shape, exp[key], players, units, path)
+                else:
+                    out[key] = self.expect_value(key, shape, exp[key], players, path)
+        return out
+
+    def expect_keys(self, exp: dict[str, Any], has_illegal: bool) -> None:
+        """Known keys only; error and message go with an illegal move and only with one."""
         for key in exp:
             if key not in EXPECT_KEYS:
                 self.fail(("expect", key), f"expect: unknown key {key!r}{_hint(key, EXPECT_KEYS)}")
@@ -524,63 +542,60 @@ class _CaseParser:
         if not has_illegal and ("error" in exp or "message" in exp):
             self.fail(("expect", "error" if "error" in exp else "message"),
                       "expect.error and expect.message need an illegal = \"player: move\" to try")
-        for key, shape in EXPECT_KEYS.items():
-            if key not in exp:
-                continue
-            v = exp[key]
-            path = ("expect", key)
-            if shape == "error":
-                if not isinstance(v, str) or v not in ERROR_KINDS:
-                    self.fail(path, f"expect.error: unknown error kind {v!r} (kinds: {', '.join(ERROR_KINDS)})"
-                              + _hint(str(v), ERROR_KINDS))
-                out[key] = v
-            elif shape == "text":
-                if not isinstance(v, str) or not v:
-                    self.fail(path, f"expect.{key} must be a text")
-                out[key] = v
-            elif shape == "int":
-                if isinstance(v, bool) or not isinstance(v, int):
-                    self.fail(path, f"expect.{key} must be a whole number")
-                out[key] = v
-            elif shape == "bool":
-                if not isinstance(v, bool):
-                    self.fail(path, f"expect.{key} must be true or false")
-                out[key] = v
-            elif shape == "player":
-                out[key] = self.player(v, players, path)
-            elif shape in ("player_list", "player_set"):
-                if not isinstance(v, list):
-                    self.fail(path, f"expect.{key} must be a list of players")
-                names = [self.player(p, players, path) for p in v]
-                out[key] = sorted(names, key=players.index) if shape == "player_set" else names
+
+    def expect_value(self, key: str, shape: str, v: Any, players: list[str], path: tuple[str, ...]) -> Any:
+        """One expected value that is not a table: an error kind, a text, a number, a flag or player(s)."""
+        if shape == "error":
+            if not isinstance(v, str) or v not in ERROR_KINDS:
+                self.fail(path, f"expect.error: unknown error kind {v!r} (kinds: {', '.join(ERROR_KINDS)})"
+                          + _hint(str(v), ERROR_KINDS))
+        elif shape == "text":
+            if not isinstance(v, str) or not v:
+                self.fail(path, f"expect.{key} must be a text")
+        elif shape == "int":
+            if isinstance(v, bool) or not isinstance(v, int):
+                self.fail(path, f"expect.{key} must be a whole number")
+        elif shape == "bool":
+            if not isinstance(v, bool):
+                self.fail(path, f"expect.{key} must be true or false")
+        elif shape == "player":
+            return self.player(v, players, path)
+        else:  # player_list, player_set
+            if not isinstance(v, list):
+                self.fail(path, f"expect.{key} must be a list of players")
+            names = [self.player(p, players, path) for p in v]
+            return sorted(names, key=players.index) if shape == "player_set" else names
+        return v
+
+    def expect_table(self, key: str, shape: str, v: Any, players: list[str], units: str,
+                     path: tuple[str, ...]) -> dict[str, Any]:
+        """An expected table: per player, per piece (by canonical move text) or per scale."""
+        if not isinstance(v, dict) or not v:
+            self.fail(path, f"expect.{key} must be a table, e.g. {key} = {{ ... }}")
+        table = {}
+        for k, item in v.items():
+            sub = path + (k,)
+            if shape == "player_int":
+                k = self.player(k, players, sub)
+            elif shape in ("piece_int", "piece_verdict"):
+                k = self.move_text(k, units, sub)
+                if k == "pass":
+                    self.fail(sub, "a pass is not a piece")
             else:
-                if not isinstance(v, dict) or not v:
-                    self.fail(path, f"expect.{key} must be a table, e.g. {key} = {{ ... }}")
-                table = {}
-                for k, item in v.items():
-                    sub = path + (k,)
-                    if shape == "player_int":
-                        k = self.player(k, players, sub)
-                    elif shape in ("piece_int", "piece_verdict"):
-                        k = self.move_text(k, units, sub)
-                        if k == "pass":
-                            self.fail(sub, "a pass is not a piece")
-                    else:
-                        scale = dict(SCALE_WORDS).get(" ".join(k.lower().replace("_", " ").split()))
-                        if scale is None:
-                            self.fail(sub, f"expect.{key}: {k!r} is not a scale (weight, length, tail)")
-                        k = scale
-                    if shape in ("player_int", "piece_int"):
-                        if isinstance(item, bool) or not isinstance(item, int):
-                            self.fail(sub, f"expect.{key}: the value for {k!r} must be a whole number")
-                    elif shape == "piece_verdict":
-                        if item not in VERDICTS:
-                            self.fail(sub, f"expect.{key}: {item!r} is not a verdict ({', '.join(VERDICTS)})")
-                    else:
-                        item = self.space(k, item, units, sub)
-                    table[k] = item
-                out[key] = table
-        return out
+                scale = dict(SCALE_WORDS).get(" ".join(k.lower().replace("_", " ").split()))
+                if scale is None:
+                    self.fail(sub, f"expect.{key}: {k!r} is not a scale (weight, length, tail)")
+                k = scale
+            if shape in ("player_int", "piece_int"):
+                if isinstance(item, bool) or not isinstance(item, int):
+                    self.fail(sub, f"expect.{key}: the value for {k!r} must be a whole number")
+            elif shape == "piece_verdict":
+                if item not in VERDICTS:
+                    self.fail(sub, f"expect.{key}: {item!r} is not a verdict ({', '.join(VERDICTS)})")
+            else:
+                item = self.space(k, item, units, sub)
+            table[k] = item
+        return table
 
     def space(self, scale_key: str, value: Any, units: str, path: tuple[str, ...]) -> str:
         """A scale space label (canonical), or 'closed' (N/A) / 'not asked'."""
@@ -593,7 +608,6 @@ class _CaseParser:
             return scale.label(self.p.scales.parse_space(scale, value, units), units)
         except FaunaError as exc:
             self.fail(path, str(exc))
-        raise AssertionError  # pragma: no cover
 
 
 def _split_move(text: str) -> tuple[str | None, str]:
@@ -604,7 +618,7 @@ def _split_move(text: str) -> tuple[str | None, str]:
     return who.strip(), " ".join(move.split())
 
 
-def _hint(word: str, choices) -> str:
+def _hint(word: str, choices: Iterable[str]) -> str:
     hints = suggest(word, {normalize(c): c for c in choices}, limit=1)
     return f" (did you mean {hints[0]!r}?)" if hints else ""
 
@@ -621,16 +635,16 @@ def run_case(case: Case, *, board: Board | None = None, scales: Scales | None = 
     board = board or Board.default()
     if case.kind == "adjacent":
         a, b = case.question
-        actual = board.adjacent(a, b)
-        return CaseResult(case, (Check(f"adjacent[{a}, {b}]", case.expect, actual, actual == case.expect),))
+        adjacent = board.adjacent(a, b)
+        return CaseResult(case, (Check(f"adjacent[{a}, {b}]", case.expect, adjacent, adjacent == case.expect),))
     if case.kind == "neighbors":
-        actual = board.neighbors(case.question[0])
-        return CaseResult(case, (Check(f"neighbors[{case.question[0]}]", case.expect, actual,
-                                       actual == case.expect),))
+        neighbors = board.neighbors(case.question[0])
+        return CaseResult(case, (Check(f"neighbors[{case.question[0]}]", case.expect, neighbors,
+                                       neighbors == case.expect),))
     if case.kind == "alias":
         alias = case.question[0]
         try:
-            actual: Any = board.area(alias).name
+            actual: str | bool = board.area(alias).name
         except UnknownName as exc:
             actual = False if case.expect is False else f"no area ({exc})"
         return CaseResult(case, (Check(f"alias[{alias}]", case.expect, actual, actual == case.expect),))
@@ -648,6 +662,8 @@ def _build(case: Case, board: Board, scales: Scales) -> State:
     for a in case.animals:
         if all(a is not b for b in unique):
             unique.append(a)
+    if case.config is None:
+        raise ValueError(f"{case.location}: a {case.kind} case has no position to set up")
     # The case names the animal of each round, so the box order is the case's order, not the seed's.
     return new_game(case.config, case.config.seed, board=board, scales=scales, deck=Deck(unique, []),
                     order=case.animals)
@@ -660,7 +676,7 @@ def _play_round(state: State, pieces: tuple[tuple[str, tuple[str, ...]], ...], e
         raise _SetupFailed(f"pieces of round {k}: the game is already over")
     start_round = state.round
     while not state.is_over and state.round == start_round:
-        who = state.to_move
+        who = state.names[state.to_move_index]
         q = queues.get(who, [])
         text = q.pop(0) if q else "pass"
         try:
@@ -706,60 +722,73 @@ def _run_position(case: Case, board: Board, scales: Scales) -> CaseResult:
 def _state_checks(case: Case, state: State, events: list[Event]) -> list[Check]:
     """Compare the state and the last evaluation with the case's expectations."""
     exp = case.expect
+    out: list[Check] = []
+    tables = _table_actuals(state, events)
+    values = _value_actuals(state, events)
+    for key in EXPECT_KEYS:
+        if key not in exp or key in ("error", "message"):
+            continue
+        if key in tables:
+            actual_of = tables[key]
+            for k, want in exp[key].items():
+                got = actual_of(k)
+                out.append(Check(f"{key}[{k}]", want, got, got == want))
+        else:
+            actual = values[key]()
+            out.append(Check(key, exp[key], actual, actual == exp[key]))
+    return out
+
+
+def _table_actuals(state: State, events: list[Event]) -> dict[str, Callable[[str], Any]]:
+    """For each expectation that is a table: the actual value of one entry, or why there is none."""
     evals = [e for e in events if isinstance(e, RoundEvaluated)]
     last = evals[-1] if evals else None
     upkeeps = [e for e in events if isinstance(e, Upkeep)]
     upkeep = upkeeps[-1] if upkeeps and last is not None and upkeeps[-1].round == last.round else None
     no_eval = "no evaluation yet"
-    out: list[Check] = []
-
-    def per(key: str, actual_of) -> None:
-        for k, want in exp[key].items():
-            got = actual_of(k)
-            out.append(Check(f"{key}[{k}]", want, got, got == want))
-
     pieces = {p.move: p for p in last.pieces} if last else {}
     rounds = {r.player: r for r in last.players} if last else {}
+    answer = {scale: label for _, scale, _, label in
+              state.answer(state.deck.animal(last.animal) if last else state.animal).measures}
     i = state.names.index
-    for key in EXPECT_KEYS:
-        if key not in exp or key in ("error", "message"):
-            continue
-        if key == "points":
-            per(key, lambda k: (pieces[k].points if k in pieces else f"{k} was not on the board")
-                if last else no_eval)
-        elif key == "verdicts":
-            per(key, lambda k: (pieces[k].verdict if k in pieces else f"{k} was not on the board")
-                if last else no_eval)
-        elif key == "correct_spaces":
-            animal = state.deck.animal(last.animal) if last else state.animal
-            answer = {scale: label for _, scale, _, label in state.answer(animal).measures}
-            per(key, lambda k: answer.get(k, "not asked"))
-        elif key in ("player_points", "returned", "lost"):
-            attr = {"player_points": "points", "returned": "returned", "lost": "lost"}[key]
-            per(key, lambda k: getattr(rounds[k], attr) if last else no_eval)
-        elif key in ("took_back", "refilled"):
-            per(key, lambda k: dict(getattr(upkeep, key))[k] if upkeep else
-                ("no upkeep: the game ended" if last else no_eval))
-        elif key == "scores":
-            per(key, lambda k: state.score[i(k)])
-        elif key == "hands":
-            per(key, lambda k: state.hand[i(k)])
-        elif key == "stock":
-            per(key, lambda k: state.stock[i(k)])
-        else:
-            actual = {
-                "evaluations": lambda: len(evals),
-                "auto_passed": lambda: _auto_passed(events),
-                "round": lambda: state.round,
-                "animal": lambda: state.animal.name,
-                "starting_player": lambda: state.names[state.start],
-                "to_move": lambda: state.to_move,
-                "goal": lambda: state.goal,
-                "over": lambda: state.is_over,
-                "winners": lambda: list(state.winners),
-            }[key]()
-            out.append(Check(key, exp[key], actual, actual == exp[key]))
-    return out
+
+    def piece(k: str, attr: str) -> Any:
+        if last is None:
+            return no_eval
+        return getattr(pieces[k], attr) if k in pieces else f"{k} was not on the board"
+
+    def player(k: str, attr: str) -> Any:
+        return getattr(rounds[k], attr) if last else no_eval
+
+    def upkept(k: str, attr: str) -> Any:
+        if upkeep is None:
+            return "no upkeep: the game ended" if last else no_eval
+        return dict(getattr(upkeep, attr))[k]
+
+    return {
+        "points": lambda k: piece(k, "points"), "verdicts": lambda k: piece(k, "verdict"),
+        "correct_spaces": lambda k: answer.get(k, "not asked"),
+        "player_points": lambda k: player(k, "points"), "returned": lambda k: player(k, "returned"),
+        "lost": lambda k: player(k, "lost"),
+        "took_back": lambda k: upkept(k, "took_back"), "refilled": lambda k: upkept(k, "refilled"),
+        "scores": lambda k: state.score[i(k)], "hands": lambda k: state.hand[i(k)],
+        "stock": lambda k: state.stock[i(k)],
+    }
+
+
+def _value_actuals(state: State, events: list[Event]) -> dict[str, Callable[[], Any]]:
+    """For each expectation that is one value: how to read it from the state and the events."""
+    return {
+        "evaluations": lambda: sum(1 for e in events if isinstance(e, RoundEvaluated)),
+        "auto_passed": lambda: _auto_passed(events),
+        "round": lambda: state.round,
+        "animal": lambda: state.animal.name,
+        "starting_player": lambda: state.names[state.start],
+        "to_move": lambda: state.to_move,
+        "goal": lambda: state.goal,
+        "over": lambda: state.is_over,
+        "winners": lambda: list(state.winners),
+    }
 
 
 def _auto_passed(events: list[Event]) -> list[str]:
@@ -774,11 +803,12 @@ def _auto_passed(events: list[Event]) -> list[str]:
 # -- small API for scripts ----------------------------------------------------------------------
 
 
-def make_animal(areas, name: str = "Testbeast", cls: str = "mammal", **measures) -> Animal:
+def make_animal(areas: Iterable[str], name: str = "Testbeast", cls: str = "mammal",
+                **measures: float | str | None) -> Animal:
     """An animal defined inline: areas (names or aliases) and measures in kg / cm ('n/a' or None for N/A)."""
     board = Board.default()
     canon = tuple(board.area(a).name for a in areas)
-    ms = {}
+    ms: dict[str, Fraction | None] = {}
     for k, v in measures.items():
         if k not in MEASURES:
             raise ConfigError(f"unknown measure {k!r} (measures: {', '.join(MEASURES)})", k)

@@ -6,6 +6,7 @@ import os
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from rules.core.errors import ConfigError
 from rules.core.limits import (
@@ -73,13 +74,13 @@ class Config:
         """The score that ends the game: the override, else 120 / 100 / 80 by player count."""
         return self.goal if self.goal is not None else GOALS[len(self.players)]
 
-    def with_seed(self, seed: int) -> "Config":
+    def with_seed(self, seed: int) -> Config:
         """The same config with the seed fixed."""
         return Config(self.players, self.table, self.units, self.cards, seed, self.start, self.goal)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The effective config in the TOML shape (bundled presets by name, custom ones inline)."""
-        game: dict = {}
+        game: dict[str, Any] = {}
         if self.seed is not None:
             game["seed"] = self.seed
         game["preset"] = self.table.name if _is_bundled(self.table) else self.table.to_dict()
@@ -91,7 +92,7 @@ class Config:
             game["goal"] = self.goal
         players = []
         for p in self.players:
-            d: dict = {"name": p.name}
+            d: dict[str, Any] = {"name": p.name}
             if p.bot is not None:
                 d["bot"] = p.bot
             if p.skill is not None:
@@ -100,7 +101,7 @@ class Config:
         return {"game": game, "players": players}
 
     @classmethod
-    def from_dict(cls, doc: dict, where: str = "config", base_dir: Path | None = None) -> "Config":
+    def from_dict(cls, doc: dict[str, Any], where: str = "config", base_dir: Path | None = None) -> Config:
         """Validate a parsed config document; every error names `where` and the key."""
         for key in doc:
             if key not in ("game", "players"):
@@ -110,9 +111,11 @@ class Config:
             raise ConfigError(f"{where}: 'game' must be a table [game]", "game")
         for key in game:
             if key not in GAME_KEYS:
-                raise ConfigError(f"{where}: unknown key game.{key}" + _hint(suggest(key, {k: k for k in GAME_KEYS})), f"game.{key}")
+                raise ConfigError(f"{where}: unknown key game.{key}" + _hint(suggest(key, {k: k for k in GAME_KEYS})),
+                                  f"game.{key}")
         if game.get("rules", "fauna") != "fauna":
-            raise ConfigError(f"{where}: game.rules = {game.get('rules')!r}: this is a Fauna config reader", "game.rules")
+            raise ConfigError(f"{where}: game.rules = {game.get('rules')!r}: this is a Fauna config reader",
+                              "game.rules")
         raw_players = doc.get("players")
         if not isinstance(raw_players, list) or not all(isinstance(p, dict) for p in raw_players):
             raise ConfigError(f"{where}: players must be given as [[players]] tables with a name", "players")
@@ -120,7 +123,8 @@ class Config:
         for i, p in enumerate(raw_players, 1):
             for key in p:
                 if key not in PLAYER_KEYS:
-                    raise ConfigError(f"{where}: unknown key players[{i}].{key}" + _hint(suggest(key, {k: k for k in PLAYER_KEYS})), f"players.{key}")
+                    raise ConfigError(f"{where}: unknown key players[{i}].{key}"
+                                      + _hint(suggest(key, {k: k for k in PLAYER_KEYS})), f"players.{key}")
             name = p.get("name")
             if not isinstance(name, str):
                 raise ConfigError(f"{where}: players[{i}].name must be a text", "players.name")
@@ -189,7 +193,7 @@ def validate_players(players: tuple[PlayerSpec, ...], where: str) -> None:
         seen.add(n.lower())
 
 
-def load_table(value, where: str, base_dir: Path | None) -> ScoringTable:
+def load_table(value: Any, where: str, base_dir: Path | None) -> ScoringTable:
     """A preset from a bundled name, an inline table, or the path of a table file.
 
     A config file may point only at a `.toml` table file in its own folder or below it (after symbolic
@@ -238,13 +242,13 @@ def _is_bundled(table: ScoringTable) -> bool:
     return table.name in PRESET_NAMES and table == preset(table.name)
 
 
-def _choice(value, choices: tuple[str, ...], key: str, where: str) -> None:
+def _choice(value: Any, choices: tuple[str, ...], key: str, where: str) -> None:
     if value not in choices:
         hints = suggest(str(value), {c: c for c in choices}) if isinstance(value, str) else []
         raise ConfigError(f"{where}: {key} = {value!r} is not allowed; choose {', '.join(choices)}" + _hint(hints), key)
 
 
-def _goal(goal, where: str, key: str) -> None:
+def _goal(goal: Any, where: str, key: str) -> None:
     try:
         check_int_range(goal, 1, MAX_GOAL, key)
     except InputRefused as exc:
@@ -259,7 +263,7 @@ def _name(name: str, key: str, where: str) -> str:
         raise ConfigError(f"{where}: {exc.message}", "players.name") from None
 
 
-def _seed(seed, where: str) -> None:
+def _seed(seed: Any, where: str) -> None:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise ConfigError(f"{where}: game.seed must be a whole number from 0 to 2^64-1", "game.seed")
 

@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import csv
+import importlib
 import io
 import os
-import sys
+import tomllib
 from functools import lru_cache
 from typing import Any, Protocol
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - the project needs 3.11, kept for tools that import it early
-    import tomli as tomllib
 
 from rules.core.errors import DataError
 
@@ -28,10 +24,12 @@ def data_dir() -> str:
     if os.path.isfile(os.path.join(here, "board.toml")):
         return here
     try:
-        import fauna_data  # installed by pip as the package form of data/
-    except ImportError as exc:  # pragma: no cover - only a broken install gets here
-        raise DataError("cannot find the fauna data files (data/board.toml); reinstall the package") from exc
-    return os.path.dirname(os.path.realpath(fauna_data.__file__))
+        where = importlib.import_module("fauna_data").__file__  # installed by pip as the package form of data/
+    except ImportError:  # pragma: no cover - only a broken install gets here
+        where = None
+    if where is None:  # pragma: no cover - no package, or a folder without its __init__: a broken install
+        raise DataError("cannot find the fauna data files (data/board.toml); reinstall the package")
+    return os.path.dirname(os.path.realpath(where))
 
 
 def read_bytes(relpath: str) -> bytes:
@@ -43,7 +41,7 @@ def read_bytes(relpath: str) -> bytes:
         raise DataError(f"cannot read data file {relpath}: {exc.strerror}") from exc
 
 
-def load_toml_text(text: str, where: str) -> dict:
+def load_toml_text(text: str, where: str) -> dict[str, Any]:
     """Parse TOML text, reporting the file name on a syntax error."""
     try:
         return tomllib.loads(text)
@@ -68,7 +66,7 @@ def use_parsed_cache(cache: ParsedCache | None) -> None:
     _parsed_cache = cache
 
 
-def load_toml(relpath: str) -> dict:
+def load_toml(relpath: str) -> dict[str, Any]:
     """Parse a TOML data file (through the parsed cache, when one is set; it is keyed by the file's bytes)."""
     raw = read_bytes(relpath)
     cache = _parsed_cache

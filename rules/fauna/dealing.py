@@ -42,18 +42,18 @@ class Box:
     again in the same order. The order is a function of the seed alone, so copies of a game share a box.
     """
 
-    def __init__(self, faces: Sequence[tuple[Animal, Animal]], rng: SplitMix64 | None, side: int | None) -> None:
+    def __init__(self, faces: Sequence[tuple[Animal, Animal]], rng: SplitMix64, side: int | None) -> None:
         self._left = list(faces)
         self._rng = rng
         self._side = side  # 0 green, 1 black, None: drawn per card
         self.shown: list[Animal] = []
 
     @classmethod
-    def fixed(cls, animals: Sequence[Animal]) -> "Box":
+    def fixed(cls, animals: Sequence[Animal]) -> Box:
         """A box whose order is given (rule cases and tests): the animals in turn, then again."""
         if not animals:
             raise ConfigError("a fixed card order needs at least one animal", "order")
-        box = cls((), None, 0)
+        box = cls((), SplitMix64(0), 0)  # nothing left to draw: the generator is never asked
         box.shown = list(animals)
         return box
 
@@ -74,13 +74,13 @@ class Box:
 
     def order(self) -> list[Animal]:
         """Every card in the order it comes up (drawing the rest now changes nothing: the order is fixed)."""
-        if self._left:
-            self.card(len(self.shown) + len(self._left) - 1)
+        for _ in range(len(self._left)):
+            self.card(len(self.shown))
         return list(self.shown)
 
 
 def deal(cards: str, players: int, seed: int, deck: Deck) -> tuple[int, Box]:
-    """The starting seat drawn from the seed (always one `below(players)`, even when the config names one) and the box."""
+    """The starting seat drawn from the seed (one `below(players)` even when the config names one) and the box."""
     rng = SplitMix64(seed)
     drawn_start = rng.below(players)
     faces = card_faces(deck, cards)

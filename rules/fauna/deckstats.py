@@ -10,6 +10,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from rules.fauna.animals import SIDES, Animal, Deck
 from rules.fauna.board import Board
@@ -21,7 +22,7 @@ CLASS_GROUPS = ("mammal", "bird", "reptile", "amphibian", "fish", "insect", "ara
 
 # Which card measure on the length scale a class may use: the body-plan rules of data/animals/README.md.
 # None stands for "the length scale is not asked" (rays, whose disc width is none of the measures).
-SIZE_RULES = {
+SIZE_RULES: dict[str, set[str | None]] = {
     "mammal": {"length", "total_length", "height"},
     "bird": {"total_length", "height"},
     "reptile": {"length", "total_length"},
@@ -104,11 +105,36 @@ def size_band(animal: Animal) -> Band | None:
 
 def log_density(animal: Animal) -> float | None:
     """log10 of weight in grams over the cube of the size measure in cm, when both are known."""
+    known = weight_and_size(animal)
+    return None if known is None else _log_density(known[0], known[2])
+
+
+def weight_and_size(animal: Animal) -> tuple[Fraction, str, Fraction] | None:
+    """(weight in kg, size measure, size in cm) when the card gives both."""
     weight = animal.measures.get("weight")
     measure = animal.size_measure
     size = animal.measures.get(measure) if measure else None
-    if weight is None or size is None:
+    if weight is None or measure is None or size is None:
         return None
+    return weight, measure, size
+
+
+def _density_problems(animal: Animal, where: str) -> list[str]:
+    """A weight implausible for the size: the sign of a gram/kilogram or centimetre/metre slip."""
+    known = weight_and_size(animal)
+    band = size_band(animal)
+    if known is None or band is None:
+        return []
+    weight, measure, size = known
+    density = _log_density(weight, size)
+    if band.low <= density <= band.high:
+        return []
+    return [f"{where}: {float(weight):g} kg for {float(size):g} cm ({measure}) is outside the plausible band "
+            f"for a {band.why} (log10 g/cm3 = {density:.2f}, band {band.low} to {band.high}); "
+            f"check for a gram/kilogram or centimetre/metre slip"]
+
+
+def _log_density(weight: Fraction, size: Fraction) -> float:
     return math.log10(float(weight) * 1000) - 3 * math.log10(float(size))
 
 
@@ -155,14 +181,7 @@ def animal_problems(animal: Animal, scales: Scales | None = None) -> list[str]:
                    f"{float(body):g} cm; is length the total length?")
     if "height" in animal.measures and animal.cls not in ("mammal", "bird"):
         out.append(f"{where}: only standing mammals and birds are measured by height")
-    density = log_density(animal)
-    band = size_band(animal)
-    if density is not None and band is not None and not band.low <= density <= band.high:
-        weight = float(animal.measures["weight"])
-        size = float(animal.measures[animal.size_measure])
-        out.append(f"{where}: {weight:g} kg for {size:g} cm ({animal.size_measure}) is outside the plausible band "
-                   f"for a {band.why} (log10 g/cm3 = {density:.2f}, band {band.low} to {band.high}); "
-                   f"check for a gram/kilogram or centimetre/metre slip")
+    out.extend(_density_problems(animal, where))
     sentences = len(_SENTENCE_END.findall(animal.booklet.strip()))
     if not animal.booklet.strip():
         out.append(f"{where}: no booklet text")
@@ -188,7 +207,7 @@ class Count:
     green: int
     black: int
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain form for JSON."""
         return {"label": self.label, "total": self.total, "green": self.green, "black": self.black}
 
@@ -205,11 +224,11 @@ class ScaleSpan:
     spaces_used: tuple[int, ...]
     spaces: int
 
-    def to_dict(self, scales: Scales) -> dict:
+    def to_dict(self, scales: Scales) -> dict[str, Any]:
         """Plain form for JSON, values in stored units (kg or cm) and spaces by their printed labels."""
         s = scales.get(self.scale)
 
-        def end(v):
+        def end(v: tuple[str, Fraction] | None) -> dict[str, Any] | None:
             return None if v is None else {"animal": v[0], "value": float(v[1]),
                                            "space": s.label(s.space_of(v[1], "metric"), "metric")}
 
@@ -233,7 +252,7 @@ class DeckStats:
     fewest_areas: tuple[str, int] | None = None
     most_areas: tuple[str, int] | None = None
 
-    def to_dict(self, scales: Scales) -> dict:
+    def to_dict(self, scales: Scales) -> dict[str, Any]:
         """Plain form for JSON."""
         return {
             "animals": self.animals,
@@ -276,7 +295,7 @@ def deck_stats(deck: Deck, board: Board, scales: Scales, table: ScoringTable) ->
     spans = []
     for sc in scales:
         asked = [a for a in animals if a.scale_measure(sc.key) is not None]
-        known = [(a.name, a.scale_value(sc.key)) for a in asked if a.scale_value(sc.key) is not None]
+        known = [(a.name, v) for a in asked if (v := a.scale_value(sc.key)) is not None]
         known.sort(key=lambda t: (t[1], t[0]))
         used = sorted({sc.space_of(v, "metric") for _, v in known})
         spans.append(ScaleSpan(sc.key, len(asked), len(asked) - len(known), known[0] if known else None,

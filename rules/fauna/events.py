@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
 class Event:
     """Base of all events; `to_dict` gives the JSON form with an 'event' tag."""
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         return {"event": type(self).__name__.lower(), **d}
 

@@ -4,16 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rules.core.errors import ConfigError, IllegalMove
 from rules.fauna.animals import MEASURE_TITLES, Animal, Deck
 from rules.fauna.board import Board
 from rules.fauna.config import Config
 from rules.fauna.dealing import Box, deal
-from rules.fauna.events import (Answer, Event, GameOver, Passed, PieceScore, Placed, PlayerRound, RoundEvaluated,
-                                RoundStarted, Upkeep)
-from rules.fauna.judge import LOST, MEASURES, PLACED, TALLY_KEYS, CardScores, Spots, judge_for
-from rules.fauna.moves import PASS, Move, move_texts
+from rules.fauna.events import (
+    Answer,
+    Event,
+    GameOver,
+    Passed,
+    PieceScore,
+    Placed,
+    PlayerRound,
+    RoundEvaluated,
+    RoundStarted,
+    Upkeep,
+)
+from rules.fauna.judge import LOST, MEASURES, PLACED, TALLY_KEYS, CardScores, judge_for
+from rules.fauna.moves import PASS, Move, Pass, Placement, ScaleMove, Target, move_texts
 from rules.fauna.scales import Scales
 
 PIECES = 6  # each player has 7 pieces; one marks the score, six are playable
@@ -31,7 +42,7 @@ class CardFront:
     n_areas: int
     measures: tuple[tuple[str, str, bool], ...]  # (measure, scale key, open); open False = N/A
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"class": self.cls, "name": self.name, "scientific": self.scientific, "areas": self.n_areas,
                 "measures": [{"measure": m, "title": MEASURE_TITLES[m], "scale": s, "open": o}
                              for m, s, o in self.measures]}
@@ -94,7 +105,7 @@ class State:
         self.card = self.judge.card(self.animal)
         self.owner = [-1] * len(self.card.points)
         self.round_spots: list[int] = []
-        self.to_move_index: int | None = self.start
+        self.to_move_index = self.start  # the seat to move; once the game is over, the seat that moved last
 
     # -- what players see -------------------------------------------------------------------
     @property
@@ -122,7 +133,7 @@ class State:
     @property
     def to_move(self) -> str | None:
         """Name of the player whose turn it is; None when the game is over."""
-        return None if self.to_move_index is None else self.names[self.to_move_index]
+        return None if self.over else self.names[self.to_move_index]
 
     @property
     def is_over(self) -> bool:
@@ -133,19 +144,19 @@ class State:
         return self.config.units
 
     @property
-    def pieces(self) -> dict[tuple, int]:
+    def pieces(self) -> dict[Target, int]:
         """Target -> player index for every piece on the board, in placement order."""
         targets, owner = self.card.spots.targets, self.owner
         return {targets[k]: owner[k] for k in self.round_spots}
 
     @property
-    def moves(self) -> list[Move]:
+    def moves(self) -> list[Placement]:
         """This round's placements in order."""
         moves = self.card.spots.moves
         return [moves[k] for k in self.round_spots]
 
     @property
-    def evaluated(self) -> tuple[tuple[int, Move, str, int], ...]:
+    def evaluated(self) -> tuple[tuple[int, Placement, str, int], ...]:
         """The last evaluation, piece by piece: (player, move, verdict, points)."""
         if self._last is None:
             return ()
@@ -154,19 +165,20 @@ class State:
 
     def scores(self) -> dict[str, int]:
         """Current totals by player."""
-        return dict(zip(self.names, self.score))
+        return dict(zip(self.names, self.score, strict=True))
 
     def taken(self) -> list[tuple[str, str]]:
         """(move text, owner) for every piece on the board, in placement order."""
         moves = self.card.spots.moves
         return [(self.move_text(moves[k]), self.names[self.owner[k]]) for k in self.round_spots]
 
-    def view(self, player: str | None = None) -> dict:
+    def view(self, player: str | None = None) -> dict[str, Any]:
         """What a player sees: everything but the card's answer (Fauna hides nothing else)."""
         return {"round": self.round, "starting_player": self.names[self.start], "card": self.front.to_dict(),
                 "taken": [{"spot": m, "player": p} for m, p in self.taken()], "scores": self.scores(),
-                "hands": dict(zip(self.names, self.hand)), "stock": dict(zip(self.names, self.stock)),
-                "passed": [n for n, p in zip(self.names, self.passed) if p], "to_move": self.to_move,
+                "hands": dict(zip(self.names, self.hand, strict=True)),
+                "stock": dict(zip(self.names, self.stock, strict=True)),
+                "passed": [n for n, p in zip(self.names, self.passed, strict=True) if p], "to_move": self.to_move,
                 "over": self.over, "winners": list(self.winners)}
 
     def move_text(self, move: Move) -> str:
@@ -176,10 +188,6 @@ class State:
     def parse(self, text: str) -> Move:
         """Parse a move in this game's units."""
         return self._texts.parse(text)
-
-    def spots(self) -> Spots:
-        """Every spot of the current card (areas, then the open scales' spaces), taken or not."""
-        return self.card.spots
 
     def started_event(self) -> RoundStarted:
         """The event that opens the current round."""
@@ -201,23 +209,20 @@ class State:
             if self.passed[self.names.index(player)]:
                 raise IllegalMove(f"{player} passed this round and cannot place again until the next round")
             raise IllegalMove(f"it is {self.names[cur]}'s turn, not {player}'s")
-        kind = move.kind
-        if kind == "pass":
+        if isinstance(move, Pass):
             if self.placed[cur] == 0 and self.hand[cur] > 0:
                 raise IllegalMove("everyone must place a piece in the first go-around of a round; pass later")
             return -1
         if self.hand[cur] == 0:
             raise IllegalMove("you have no pieces left to place")
-        k = self.card.spots.index.get(move.target)
-        if k is None and kind == "area":  # an alias that bypassed parsing, or an unknown name (UnknownArea)
-            k = self.card.spots.index.get(("area", self.board.area(move.area).name))
+        k = self.card.spots.index.get(self.judge.canonical(move).target)  # an alias becomes the board's name
         if k is not None:
             owner = self.owner[k]
             if owner < 0:
                 return k
             who = "you" if owner == cur else self.names[owner]
             raise IllegalMove(f"{self.move_text(move)} is already taken by {who}")
-        if kind == "scale":  # not a spot of this card: say why
+        if isinstance(move, ScaleMove):  # not a spot of this card: say why
             animal = self.animal
             measure = animal.scale_measure(move.scale)
             title = self.scales.get(move.scale).title.lower()
@@ -239,7 +244,7 @@ class State:
         if self.hand[cur] == 0:
             return out
         owner = self.owner
-        out.extend(m for m, o in zip(self.card.spots.moves, owner) if o < 0)
+        out.extend(m for m, o in zip(self.card.spots.moves, owner, strict=True) if o < 0)
         return out
 
     def apply(self, move: Move | str, player: str | None = None, *, quiet: bool = False) -> list[Event]:
@@ -293,11 +298,11 @@ class State:
         if not self.passed[j] and self.hand[j]:  # the usual case, without the search
             self.to_move_index = j
             return
-        j = self.next_player(cur, events)
-        if j is None:
+        found = self.next_player(cur, events)
+        if found is None:
             self.evaluate(events)
         else:
-            self.to_move_index = j
+            self.to_move_index = found
 
     # -- evaluation and upkeep ----------------------------------------------------------------
     def correct_space(self, scale_key: str, animal: Animal | None = None) -> int | None:
@@ -308,11 +313,11 @@ class State:
         """The lower half of the card in this game's units."""
         return self.judge.answer(animal or self.animal)
 
-    def points(self, move: Move, animal: Animal | None = None) -> tuple[str, int]:
+    def points(self, move: Placement, animal: Animal | None = None) -> tuple[str, int]:
         """(verdict, points) for one piece against an animal: the scoring rule itself, without the reason."""
         return self.judge.points(move, animal or self.animal)
 
-    def score_move(self, move: Move, animal: Animal | None = None) -> tuple[str, int, str]:
+    def score_move(self, move: Placement, animal: Animal | None = None) -> tuple[str, int, str]:
         """(verdict, points, reason) for one piece against an animal, by the game's preset."""
         return self.judge.reason(move, animal or self.animal)
 
@@ -321,34 +326,52 @@ class State:
 
         Called when no player is left in the round (the rules do this themselves; bots' fast loops too).
         """
-        card = self.card
+        before = None if events is None else (list(self.score), list(self.hand), list(self.stock))
+        in_hand = list(self.hand)
+        self._score_pieces()
+        over = max(self.score) >= self.goal
+        self._count_losses(in_hand)
         n = len(self.names)
-        score, hand, stock, tally, placed = self.score, self.hand, self.stock, self.tally, self.placed
-        before = (list(score), list(hand), list(stock)) if events is not None else None
-        points, sources, owner = card.points, card.sources, self.owner
-        spots = self.round_spots
-        in_hand = list(hand)
-        for k in spots:  # a scoring piece comes back to the hand; the others go to the stock (below)
+        took, refilled = ([0] * n, [0] * n) if over else self._upkeep()
+        if events is not None and before is not None:
+            events.append(self._evaluated_event(self.round_spots, self.owner, *before, took, refilled))
+        if over:
+            self._end(events)
+        else:
+            self._next_round(took, refilled, events)
+
+    def _score_pieces(self) -> None:
+        """A scoring piece earns its points and comes back to the hand; the others stay for _count_losses."""
+        card, owner = self.card, self.owner
+        points, sources = card.points, card.sources
+        score, hand, tally = self.score, self.hand, self.tally
+        for k in self.round_spots:
             pts = points[k]
             if pts > 0:
                 p = owner[k]
                 score[p] += pts
                 hand[p] += 1
                 tally[p][sources[k]] += pts
-        self._last = (card, spots, owner)
-        best = max(score)
-        over = best >= self.goal
-        took, refilled = [0] * n, [0] * n
-        for p in range(n):
-            count = placed[p]
+        self._last = (card, self.round_spots, owner)
+
+    def _count_losses(self, in_hand: list[int]) -> None:
+        """Pieces that scored nothing go to their player's stock; the tally counts pieces placed and lost."""
+        hand, stock, tally = self.hand, self.stock, self.tally
+        for p, count in enumerate(self.placed):
             if count:
                 lost = count - (hand[p] - in_hand[p])
-                t = tally[p]
-                t[PLACED] += count
-                t[LOST] += lost
+                tally[p][PLACED] += count
+                tally[p][LOST] += lost
                 stock[p] += lost
+
+    def _upkeep(self) -> tuple[list[int], list[int]]:
+        """One piece back from the stock, then the hand refilled to three from it: (taken, refilled) per player."""
+        hand, stock = self.hand, self.stock
+        n = len(self.names)
+        took, refilled = [0] * n, [0] * n
+        for p in range(n):
             s = stock[p]
-            if s and not over:  # upkeep: one piece back from the stock, then refill the hand to three from it
+            if s:
                 h = hand[p] + 1
                 s -= 1
                 took[p] = 1
@@ -358,22 +381,26 @@ class State:
                     s -= r
                     refilled[p] = r
                 hand[p], stock[p] = h, s
-        if before is not None:
-            events.append(self._evaluated_event(spots, owner, *before, took, refilled))
-        if over:  # the pieces come off the board; the round's card stays the last one shown
-            self.owner = [-1] * len(owner)
-            self.round_spots = []
-            self.over = True
-            self.to_move_index = None
-            self.winners = tuple(self.names[p] for p in range(n) if score[p] == best)
-            if events is not None:
-                events.append(GameOver(self.round, self.winners, tuple(zip(self.names, score))))
-            return
+        return took, refilled
+
+    def _end(self, events: list[Event] | None) -> None:
+        """The pieces come off the board and the best scores win; the round's card stays the last one shown."""
+        self.owner = [-1] * len(self.owner)
+        self.round_spots = []
+        self.over = True
+        best = max(self.score)
+        self.winners = tuple(name for name, points in zip(self.names, self.score, strict=True) if points == best)
+        if events is not None:
+            events.append(GameOver(self.round, self.winners, tuple(zip(self.names, self.score, strict=True))))
+
+    def _next_round(self, took: list[int], refilled: list[int], events: list[Event] | None) -> None:
+        """After the upkeep: the next seat starts the next round with the next card."""
         if events is not None:
             names = self.names
-            events.append(Upkeep(self.round, tuple(zip(names, took)), tuple(zip(names, refilled)),
-                                 tuple(zip(names, hand)), tuple(zip(names, stock))))
-        self.start = (self.start + 1) % n
+            events.append(Upkeep(self.round, tuple(zip(names, took, strict=True)),
+                                 tuple(zip(names, refilled, strict=True)), tuple(zip(names, self.hand, strict=True)),
+                                 tuple(zip(names, self.stock, strict=True))))
+        self.start = (self.start + 1) % len(self.names)
         self.round += 1
         self.card_pos += 1
         self._begin_round()
@@ -398,7 +425,7 @@ class State:
         return RoundEvaluated(self.round, animal.name, animal.scientific, animal.n_areas, self.answer(animal),
                               tuple(results), tuple(players))
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """An independent copy (for undo and look-ahead); data and config are shared, not copied."""
         new = State.__new__(State)
         new.__dict__.update(self.__dict__)

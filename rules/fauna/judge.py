@@ -7,11 +7,12 @@ per animal, since every game on that setup asks the same questions; `judge_for` 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 from rules.fauna.animals import Animal
 from rules.fauna.board import Board
 from rules.fauna.events import Answer
-from rules.fauna.moves import Move
+from rules.fauna.moves import AreaMove, Placement, ScaleMove, Target
 from rules.fauna.scales import Scales
 from rules.fauna.scoring import ScoringTable
 
@@ -19,6 +20,9 @@ from rules.fauna.scoring import ScoringTable
 MAP_CORRECT, MAP_ADJACENT, SCALES, PLACED, LOST = range(5)
 TALLY_KEYS = ("map_correct", "map_adjacent", "scales", "placed", "lost")
 MEASURES = ("weight", "length", "total_length", "height", "tail")  # in card order
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -29,10 +33,10 @@ class Spots:
     in this order. Built once per board, scales and open scales, so turns need not build Move objects.
     """
 
-    moves: tuple[Move, ...]
-    targets: tuple[tuple, ...]
+    moves: tuple[Placement, ...]
+    targets: tuple[Target, ...]
     n_areas: int
-    index: dict  # target -> position
+    index: dict[Target, int]  # target -> position
 
 
 @dataclass(frozen=True)
@@ -43,10 +47,10 @@ class CardScores:
     verdicts: tuple[str, ...]  # correct / adjacent / nothing
     points: tuple[int, ...]
     sources: tuple[int, ...]  # MAP_CORRECT, MAP_ADJACENT or SCALES (for a spot that scores)
-    correct: dict  # open scale -> its correct space
+    correct: dict[str, int]  # open scale -> its correct space
 
 
-_SPOTS: dict[tuple, tuple[Board, Scales, Spots]] = {}
+_SPOTS: dict[tuple[int, int, tuple[str, ...]], tuple[Board, Scales, Spots]] = {}
 
 
 def spots_for(board: Board, scales: Scales, open_scales: tuple[str, ...]) -> Spots:
@@ -55,10 +59,10 @@ def spots_for(board: Board, scales: Scales, open_scales: tuple[str, ...]) -> Spo
     hit = _SPOTS.get(key)
     if hit is not None:  # the entry holds the board and scales, so their ids cannot be another object's
         return hit[2]
-    moves = [Move("area", area=name) for name in board.names]
+    moves: list[Placement] = [AreaMove(name) for name in board.names]
     n_areas = len(moves)
     for k in open_scales:
-        moves.extend(Move("scale", scale=k, space=i) for i in range(len(scales.get(k))))
+        moves.extend(ScaleMove(k, i) for i in range(len(scales.get(k))))
     targets = tuple(m.target for m in moves)
     spots = Spots(tuple(moves), targets, n_areas, {t: i for i, t in enumerate(targets)})
     _SPOTS[key] = (board, scales, spots)
@@ -76,7 +80,7 @@ class Judge:
         self._cards: dict[int, tuple[Animal, CardScores]] = {}  # by id; the entry holds the animal
         self._answers: dict[int, tuple[Animal, Answer]] = {}
 
-    def _keep(self, memo: dict, key, value) -> None:
+    def _keep(self, memo: dict[K, V], key: K, value: V) -> None:
         if len(memo) >= self.LIMIT:
             memo.clear()
         memo[key] = value
@@ -97,11 +101,11 @@ class Judge:
         near: set[str] = set()
         if row.adjacent > 0:  # adjacency is symmetric: the areas next to a home are its neighbours
             for home in animal.areas:
-                near.update(self.neighbors.get(home) or self.board.neighbors(home))
+                near.update(self.neighbors[home])
         verdicts, points, sources = [], [], []
-        correct = {k: self.correct_space(animal, k) for k in animal.open_scales()}
+        correct = {k: self.scales.get(k).space_of(v, self.units) for k, v in animal.open_values().items()}
         for move in spots.moves:
-            if move.kind == "area":
+            if isinstance(move, AreaMove):
                 if move.area in homes:
                     verdict, pts, source = "correct", row.correct, MAP_CORRECT
                 elif move.area in near:
@@ -118,19 +122,6 @@ class Judge:
         self._keep(self._cards, id(animal), (animal, card))
         return card
 
-    def area_verdict(self, area: str, animal: Animal) -> tuple[str, int]:
-        """The map rule for any area name: correct area, else next to a home area (if the row pays), else nothing."""
-        row = self.table.row_for(animal.n_areas)
-        if area in animal.areas:
-            return "correct", row.correct
-        if row.adjacent > 0:
-            near = self.neighbors.get(area)
-            if near is None:  # an alias that bypassed parsing: resolve it the slow way
-                near = tuple(self.board.neighbors(area))
-            if any(a in animal.areas for a in near):
-                return "adjacent", row.adjacent
-        return "nothing", 0
-
     def space_verdict(self, space: int, correct: int) -> tuple[str, int]:
         """The scale rule: the correct space, else a neighbouring space, else nothing."""
         d = abs(space - correct)
@@ -140,37 +131,39 @@ class Judge:
             return "adjacent", self.table.scale_adjacent
         return "nothing", 0
 
-    def points(self, move: Move, animal: Animal) -> tuple[str, int]:
-        """(verdict, points) for one piece against an animal."""
-        card = self.card(animal)
-        k = card.spots.index.get(move.target)
-        if k is not None:
-            return card.verdicts[k], card.points[k]
-        if move.kind == "area":  # not a board area's own name (an alias that bypassed parsing)
-            return self.area_verdict(move.area, animal)
-        correct = self.correct_space(animal, move.scale)
-        if correct is None:  # a closed scale: no piece can lie there, and none would score
-            return "nothing", 0
-        return self.space_verdict(move.space, correct)
+    def canonical(self, move: Placement) -> Placement:
+        """The move with its area under the board's own name ('tasmania' -> 'Tasmania'); UnknownArea if none."""
+        if isinstance(move, AreaMove) and move.area not in self.neighbors:
+            return AreaMove(self.board.area(move.area).name)
+        return move
 
-    def reason(self, move: Move, animal: Animal) -> tuple[str, int, str]:
+    def points(self, move: Placement, animal: Animal) -> tuple[str, int]:
+        """(verdict, points) for one piece against an animal.
+
+        A spot the card does not have (a scale it does not ask, or a closed one) scores nothing.
+        """
+        card = self.card(animal)
+        k = card.spots.index.get(self.canonical(move).target)
+        if k is None:
+            return "nothing", 0
+        return card.verdicts[k], card.points[k]
+
+    def reason(self, move: Placement, animal: Animal) -> tuple[str, int, str]:
         """(verdict, points, why) for one piece, the why naming the table's row or the correct space."""
+        move = self.canonical(move)
         verdict, points = self.points(move, animal)
         return verdict, points, self._why(move, animal, verdict)
 
-    def _why(self, move: Move, animal: Animal, verdict: str) -> str:
+    def _why(self, move: Placement, animal: Animal, verdict: str) -> str:
         table = self.table
-        if move.kind == "area":
+        if isinstance(move, AreaMove):
             n = animal.n_areas
             row = table.row_for(n)
             areas_word = "area" if n == 1 else "areas"
             band = f"{row.span} {areas_word}"
             if verdict == "correct":
                 return f"lives here; {n} {areas_word}, row {band}: {row.correct} points"
-            near_areas = self.neighbors.get(move.area)
-            if near_areas is None:  # an alias that bypassed parsing: resolve it the slow way
-                near_areas = self.board.neighbors(move.area)
-            homes = [a for a in near_areas if a in animal.areas]
+            homes = [a for a in self.neighbors[move.area] if a in animal.areas]
             if homes:
                 near = ", ".join(homes[:3]) + (" ..." if len(homes) > 3 else "")
                 if verdict == "adjacent":
@@ -209,7 +202,7 @@ class Judge:
         return answer
 
 
-_JUDGES: dict[tuple, tuple[tuple, Judge]] = {}
+_JUDGES: dict[tuple[int, int, int, str], tuple[tuple[Board, Scales, ScoringTable], Judge]] = {}
 
 
 def judge_for(board: Board, scales: Scales, table: ScoringTable, units: str) -> Judge:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar, Literal
 
 from rules.core.errors import MoveSyntaxError
 from rules.core.limits import MAX_MOVE_CHARS, excerpt
@@ -17,44 +18,57 @@ SCALE_WORDS = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """A placement on an area, a placement on a scale space (0-based), or a pass."""
+# The board spot a placement takes, as the rules look it up: ('area', name) or ('scale', key, 0-based space).
+Target = tuple[str, str] | tuple[str, str, int]
 
-    kind: str  # "area", "scale" or "pass"
-    area: str | None = None
-    scale: str | None = None
-    space: int | None = None
-    target: tuple = field(init=False, compare=False, repr=False)  # the board spot the move takes (see __post_init__)
+
+@dataclass(frozen=True, slots=True)
+class AreaMove:
+    """A piece placed on a map area, named by the board's own name for it ('Tasmania')."""
+
+    area: str
+    target: Target = field(init=False, compare=False, repr=False)  # ('area', area), built once: looked up every move
+    kind: ClassVar[Literal["area"]] = "area"
 
     def __post_init__(self) -> None:
-        # ('area', name) or ('scale', key, space): built once, as the rules look spots up by it on every move
-        object.__setattr__(self, "target", ("area", self.area) if self.kind == "area"
-                           else ("scale", self.scale, self.space))
-
-    @classmethod
-    def place_area(cls, name: str) -> "Move":
-        return cls("area", area=name)
-
-    @classmethod
-    def place_scale(cls, scale: str, space: int) -> "Move":
-        return cls("scale", scale=scale, space=space)
-
-    @classmethod
-    def pass_(cls) -> "Move":
-        return PASS
+        object.__setattr__(self, "target", ("area", self.area))
 
     def text(self, scales: Scales | None = None, units: str = "metric") -> str:
-        """The move as a player writes it; parse_move reads it back to the same move."""
-        if self.kind == "pass":
-            return "pass"
-        if self.kind == "area":
-            return self.area
+        """The move as a player writes it: the area's name."""
+        return self.area
+
+
+@dataclass(frozen=True, slots=True)
+class ScaleMove:
+    """A piece placed on a space of a scale: the scale's key ('weight', 'length', 'tail') and the 0-based space."""
+
+    scale: str
+    space: int
+    target: Target = field(init=False, compare=False, repr=False)  # ('scale', scale, space), built once
+    kind: ClassVar[Literal["scale"]] = "scale"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "target", ("scale", self.scale, self.space))
+
+    def text(self, scales: Scales | None = None, units: str = "metric") -> str:
+        """The move as a player writes it, e.g. 'weight 200-500 kg', in the given scales and units."""
         scales = scales or Scales.default()
         return f"{self.scale} {scales.get(self.scale).label(self.space, units)}"
 
 
-PASS = Move("pass")
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Placing no more pieces this round."""
+
+    kind: ClassVar[Literal["pass"]] = "pass"
+
+    def text(self, scales: Scales | None = None, units: str = "metric") -> str:
+        return "pass"
+
+
+Move = AreaMove | ScaleMove | Pass  # what a player does on a turn; parse_move(m.text(...)) == m
+Placement = AreaMove | ScaleMove  # a move that puts a piece on a spot
+PASS = Pass()
 
 
 def parse_move(text: str, board: Board | None = None, scales: Scales | None = None, units: str = "metric") -> Move:
@@ -72,14 +86,15 @@ def parse_move(text: str, board: Board | None = None, scales: Scales | None = No
         return PASS
     for word, key in SCALE_WORDS:
         if low == word:
-            raise MoveSyntaxError(f"{raw!r} needs a space: e.g. '{word} {scales.get(key).label(5, units)}' or '{word} 6'")
+            example = scales.get(key).label(5, units)
+            raise MoveSyntaxError(f"{raw!r} needs a space: e.g. '{word} {example}' or '{word} 6'")
         if low.startswith(word + " "):
             scale = scales.get(key)
-            return Move("scale", scale=key, space=scales.parse_space(scale, raw[len(word) + 1:], units))
-    return Move("area", area=board.area(raw).name)
+            return ScaleMove(key, scales.parse_space(scale, raw[len(word) + 1:], units))
+    return AreaMove(board.area(raw).name)
 
 
-_TEXTS: dict[tuple, tuple[Board, Scales, "MoveTexts"]] = {}
+_TEXTS: dict[tuple[int, int, str], tuple[Board, Scales, MoveTexts]] = {}
 
 
 class MoveTexts:

@@ -21,13 +21,14 @@ the moves, and must match byte for byte. The module is pure: it neither prints n
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rules.core.errors import ConfigError, FaunaError, IllegalMove, ReplayMismatch
-from rules.core.log import CHAIN_START, EDITED, HASH_DIGITS, LogFormatError, chain, decode_log
+from rules.core.log import CHAIN_START, EDITED, LogFormatError, chain, decode_log
 from rules.core.log import LineReader as _Reader
 from rules.core.log import short as _short
 from rules.core.limits import InputRefused, load_json, raw_decode_json
@@ -76,7 +77,7 @@ def _bundled(config: Config) -> bool:
     return config.table.name in PRESET_NAMES and config.table == preset(config.table.name)
 
 
-def _js(value) -> str:
+def _js(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
@@ -97,15 +98,16 @@ def round_line(e: RoundStarted) -> str:
     return f"round {e.round} {e.starting_player} starts: card {e.card} {e.side} {e.animal}"
 
 
-def score_line(round_no: int, animal: str, names: tuple[str, ...], before: list[int], after: list[int]) -> str:
+def score_line(round_no: int, animal: str, names: Sequence[str], before: list[int], after: list[int]) -> str:
     """A round's evaluation: points won and the new total of every player."""
-    return f"score {round_no} {animal}: " + ", ".join(f"{n} +{a - b} ={a}" for n, b, a in zip(names, before, after))
+    return f"score {round_no} {animal}: " + ", ".join(f"{n} +{a - b} ={a}" for n, b, a in
+                                                    zip(names, before, after, strict=True))
 
 
-def over_line(winners: tuple[str, ...], names: tuple[str, ...], scores: list[int]) -> str:
+def over_line(winners: tuple[str, ...], names: Sequence[str], scores: list[int]) -> str:
     """The end: who won and the final scores."""
     who = f"{winners[0]} wins" if len(winners) == 1 else f"{', '.join(winners)} share the win"
-    return f"over {who}: " + ", ".join(f"{p} {s}" for p, s in zip(names, scores))
+    return f"over {who}: " + ", ".join(f"{p} {s}" for p, s in zip(names, scores, strict=True))
 
 
 class LogWriter:
@@ -153,9 +155,11 @@ class LogWriter:
 
     def closing_line(self) -> str | None:
         """The last line of an unfinished game, naming the next move and its player; None when over."""
-        if self.state.is_over:
-            return None
-        text = f"next {self.state.seq + 1} {self.state.to_move}"
+        return None if self.state.is_over else self.next_line()
+
+    def next_line(self) -> str:
+        """The line naming the next move and its player, with its hash (the closing line while the game goes on)."""
+        text = f"next {self.state.seq + 1} {self.state.names[self.state.to_move_index]}"
         return f"{text} @{chain(self.head, text)}"
 
     def text(self) -> str:
@@ -267,7 +271,7 @@ def load_log(text: str, source: str = "<log>", *, ignore_data_change: bool = Fal
             complete = False
             break
         if pos >= n_lines:
-            closing = writer.closing_line()
+            closing = writer.next_line()
             raise ReplayMismatch(f"{rd.where(pos - 1)}: expected move {state.seq + 1} by {state.to_move} or the "
                                  f"closing line {_short(closing.rsplit(' @', 1)[0])} after this line, found the end "
                                  "of the file (truncated?)", pos)
@@ -279,7 +283,7 @@ def load_log(text: str, source: str = "<log>", *, ignore_data_change: bool = Fal
         else:  # a closing line, or a line the careful checks explain
             body, h = rd.split(pos)
             if body.startswith("next "):
-                rd.expect(pos, writer.closing_line())
+                rd.expect(pos, writer.next_line())
                 records.append(Record(pos + 1, "next", body, h))
                 if pos + 1 < n_lines:
                     raise ReplayMismatch(f"{rd.where(pos + 1)}: expected the end of the file after the closing "
@@ -345,8 +349,8 @@ def _read_header(rd: _Reader) -> tuple[Config, int, str, int]:
         raise LogFormatError(f"{rd.where(0)}: unsupported log format {_short(body)}; this fauna reads "
                              f"'{FORMAT} {VERSION}'")
     head = CHAIN_START
-    values: dict[str, tuple[int, object]] = {}
-    players: list[tuple[int, dict]] = []
+    values: dict[str, tuple[int, Any]] = {}  # key -> (line, value as _header_value reads it)
+    players: list[tuple[int, dict[str, Any]]] = []
     i = 0
     while i < len(lines):
         body, h = rd.split(i)
@@ -387,7 +391,7 @@ def _read_header(rd: _Reader) -> tuple[Config, int, str, int]:
     return config, values["seed"][1], values["data"][1], values["data"][0]
 
 
-def _header_value(rd: _Reader, i: int, key: str, value: str):
+def _header_value(rd: _Reader, i: int, key: str, value: str) -> Any:
     if key in ("seed", "goal"):
         if not _NUMBER.match(value) or int(value) >= 2**64:
             raise LogFormatError(f"{rd.where(i)}: {key} must be a whole number, found {_short(value)}")
@@ -415,7 +419,7 @@ def _header_value(rd: _Reader, i: int, key: str, value: str):
     return v
 
 
-def _player_value(rd: _Reader, i: int, value: str) -> dict:
+def _player_value(rd: _Reader, i: int, value: str) -> dict[str, Any]:
     try:
         name, end = raw_decode_json(value)
         rest = value[end:]

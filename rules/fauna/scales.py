@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from bisect import bisect_right
 from functools import lru_cache
+from itertools import pairwise
+from typing import Any
 
 from rules.core.errors import DataError, IllegalMove
 from rules.core.names import suggest
@@ -55,8 +58,8 @@ class ScaleSide:
     units: str
     spaces: tuple[Space, ...]
     _lowers: tuple[Fraction, ...]
-    unit_factors: dict  # unit name -> Fraction of stored units
-    display_units: tuple = ()  # (unit, factor) used on this side, smallest first
+    unit_factors: dict[str, Fraction]  # unit name -> Fraction of stored units
+    display_units: tuple[tuple[str, Fraction], ...] = ()  # (unit, factor) used on this side, smallest first
 
     def format_value(self, value: Fraction) -> str:
         """A stored value in this side's units, three significant figures: '390 kg', '4.5 g', '1.2 t'."""
@@ -90,7 +93,7 @@ class Scale:
     key: str
     title: str
     measures: tuple[str, ...]
-    sides: dict  # units -> ScaleSide
+    sides: dict[str, ScaleSide]  # units -> ScaleSide
 
     def side(self, units: str) -> ScaleSide:
         """The metric or imperial side."""
@@ -138,11 +141,11 @@ class Scales:
                 self._labels[(s.key, units)] = table
 
     @classmethod
-    def default(cls) -> "Scales":
+    def default(cls) -> Scales:
         """The board's scales from data/scales.toml, loaded once."""
         return _default_scales()
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Scale]:
         return iter(self.scales)
 
     def get(self, key: str) -> Scale:
@@ -179,12 +182,13 @@ class Scales:
         hint = f"; did you mean {' or '.join(repr(h) for h in hints)}?" if hints else ""
         raise IllegalMove(
             f"{t!r} is not a space of the {scale.title.lower()} scale ({units}); "
-            f"write a range such as {labels[len(labels) // 2]!r}, a value such as '3 {side.spaces[5].label.split()[-1]}', "
+            f"write a range such as {labels[len(labels) // 2]!r}, "
+            f"a value such as '3 {side.spaces[5].label.split()[-1]}', "
             f"or the space number 1-{len(labels)}{hint}"
         )
 
 
-def _build_side(units: str, raw: list, factors: dict[str, Fraction], where: str) -> ScaleSide:
+def _build_side(units: str, raw: list[Any], factors: dict[str, Fraction], where: str) -> ScaleSide:
     bounds: list[tuple[Fraction, str, Fraction]] = []  # (stored value, unit, number as printed)
     for item in raw:
         try:
@@ -193,10 +197,10 @@ def _build_side(units: str, raw: list, factors: dict[str, Fraction], where: str)
             bounds.append((num * factors[unit], unit, num))
         except (ValueError, KeyError, TypeError) as exc:
             raise DataError(f"scales.toml: {where} {units}: bad boundary {item!r}") from exc
-    if any(b[0] >= c[0] for b, c in zip(bounds, bounds[1:])):
+    if any(b[0] >= c[0] for b, c in pairwise(bounds)):
         raise DataError(f"scales.toml: {where} {units}: boundaries must increase")
     spaces = []
-    for i, (lo, hi) in enumerate(zip(bounds, bounds[1:])):
+    for i, (lo, hi) in enumerate(pairwise(bounds)):
         if lo[1] == hi[1] or lo[2] == 0:
             label = f"{fmt_number(lo[2])}-{fmt_number(hi[2])} {hi[1]}"
         else:
@@ -209,7 +213,11 @@ def _build_side(units: str, raw: list, factors: dict[str, Fraction], where: str)
 
 @lru_cache(maxsize=1)
 def _default_scales() -> Scales:
-    doc = data.load_toml("scales.toml")
+    return scales_from_doc(data.load_toml("scales.toml"))
+
+
+def scales_from_doc(doc: dict[str, Any]) -> Scales:
+    """The scales of a scales.toml document (data/scales.toml's schema); a bad document is a DataError."""
     factors = {u: {k: Fraction(v) for k, v in doc["units"][u].items()} for u in UNITS}
     scales = []
     for raw in doc["scale"]:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
+from typing import Any
 
 from rules.core.errors import ConfigError, DataError
 from rules.core.names import normalize, suggest
@@ -34,8 +35,8 @@ class ScoringTable:
     name: str
     description: str
     rows: tuple[Row, ...]
-    scale_correct: int = 7
-    scale_adjacent: int = 3
+    scale_correct: int  # a table file may leave these out: from_dict fills in 7 and 3
+    scale_adjacent: int
 
     def row_for(self, n_areas: int) -> Row:
         """The row that applies to an animal living in n_areas areas."""
@@ -44,11 +45,11 @@ class ScoringTable:
                 return row
         raise DataError(f"preset {self.name}: no row for {n_areas} areas")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain form, as written in a preset file (for logs and JSON)."""
         rows = []
         for r in self.rows:
-            d = {"min": r.min}
+            d: dict[str, int] = {"min": r.min}
             if r.max is not None:
                 d["max"] = r.max
             d.update(correct=r.correct, adjacent=r.adjacent)
@@ -57,7 +58,7 @@ class ScoringTable:
                 "scale_adjacent": self.scale_adjacent, "row": rows}
 
     @classmethod
-    def from_dict(cls, doc: dict, where: str) -> "ScoringTable":
+    def from_dict(cls, doc: dict[str, Any], where: str) -> ScoringTable:
         """Validate a preset document: rows start at 1, leave no gap and end open."""
         allowed = {"name", "description", "scale_correct", "scale_adjacent", "row"}
         for key in doc:
@@ -81,11 +82,13 @@ class ScoringTable:
             if mx is not None and (not isinstance(mx, int) or isinstance(mx, bool) or mx < r["min"]):
                 raise ConfigError(f"{where}: row {i}: 'max' must be a whole number >= min", "max")
             if r["min"] != expect:
-                raise ConfigError(f"{where}: row {i} starts at {r['min']} areas, expected {expect} (no gaps or overlaps)", "min")
+                raise ConfigError(f"{where}: row {i} starts at {r['min']} areas, expected {expect} "
+                                  "(no gaps or overlaps)", "min")
             if mx is None and i != len(rows_raw):
                 raise ConfigError(f"{where}: row {i} has no 'max' but is not the last row", "max")
             rows.append(Row(r["min"], mx, r["correct"], r["adjacent"]))
-            expect = (mx or 0) + 1
+            if mx is not None:  # an open row is the last (checked above): nothing follows it
+                expect = mx + 1
         if rows[-1].max is not None:
             raise ConfigError(f"{where}: the last row must have no 'max' (it covers every larger count)", "max")
         sc, sa = doc.get("scale_correct", 7), doc.get("scale_adjacent", 3)
@@ -101,7 +104,7 @@ class ScoringTable:
 PRESET_NAMES = ("published", "reference-manual")
 
 
-@lru_cache(maxsize=None)
+@cache
 def preset(name: str) -> ScoringTable:
     """A bundled preset by name ('published' or 'reference-manual')."""
     key = normalize(name)

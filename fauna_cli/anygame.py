@@ -15,7 +15,6 @@ from typing import Any
 import click
 
 from fauna_cli import exitcodes
-from fauna_cli.files import atomic_write
 from fauna_cli.prompting import ask, confirm_leave, saved_line
 from fauna_cli.render import dump_json, style, table, use_color
 from rules.core.bots import seat_bots

@@ -11,9 +11,11 @@ import click
 from fauna_cli import exitcodes
 from fauna_cli.files import FileProblem, read_text
 from fauna_cli.render import FORMATS, dump_json, report_error, style, table
+from rules.core.cases import CaseResult, show
 from rules.core.errors import FaunaError
 from rules.core.limits import MAX_CASE_BYTES, escape_control
-from rules.fauna.cases import Case, CaseResult, parse_cases, run_case, show
+from rules.core.protocol import GameRules
+from rules.fauna.cases import parse_cases, run_case
 
 
 def case_files(paths: tuple[str, ...]) -> list[Path]:

@@ -27,7 +27,6 @@ import os
 import re
 import stat
 import tempfile
-import tomllib
 from pathlib import Path
 
 from rules.core.errors import ConfigError

@@ -17,7 +17,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 
-
 from fauna_cli import exitcodes
 from fauna_cli.files import FileProblem, atomic_write, read_bytes, temp_pattern, write_target
 from rules.core.errors import FaunaError

@@ -54,7 +54,7 @@ class LogAppender:
 class FaunaShadow:
     """A Fauna log writer that follows a game played elsewhere, move by move (quietly: no events built)."""
 
-    def __init__(self, state) -> None:  # noqa: ANN001 - a rules.fauna State
+    def __init__(self, state) -> None:
         from rules.fauna.game import new_game
         from rules.fauna.replay import LogWriter
 
@@ -62,11 +62,11 @@ class FaunaShadow:
                                          deck=state.deck))
         self.catch_up(state)
 
-    def follows(self, state) -> bool:  # noqa: ANN001
+    def follows(self, state) -> bool:
         """Whether the game's history extends what this writer has played (not after an undo)."""
         mine = self.writer.state.history
         return len(state.history) >= len(mine) and (not mine or state.history[len(mine) - 1] == mine[-1])
 
-    def catch_up(self, state) -> None:  # noqa: ANN001
+    def catch_up(self, state) -> None:
         for player, move in state.history[len(self.writer.state.history):]:
             self.writer.play(player, move, events=False)

@@ -505,7 +505,8 @@ cli.lazy_help = {"check": "Run rule cases from FILE or DIR (*.toml).",
                  "pbem": "Play by e-mail: the game file is the replay log; pass it around.",
                  "simulate": "Play many seeded bot games and print win rates and where the points came from."}
 animal_group.lazy = LAZY_ANIMAL_COMMANDS
-animal_group.lazy_help = {"stats": "Balance of the deck: animals per class, continent, difficulty, area-count band and area."}
+animal_group.lazy_help = {
+    "stats": "Balance of the deck: animals per class, continent, difficulty, area-count band and area."}
 
 
 def main() -> None:

@@ -78,9 +78,10 @@ def kind_label(kind: str, skill: float | None) -> str:
     return kind if skill is None else f"{kind}:{format(skill, 'g')}"
 
 
-def players_document(base: list[dict], players: int | list[str] | None, bots: list[tuple[str, float | None]] | None
-                     ) -> list[dict]:
+def players_document(base: list[dict[str, Any]], players: int | list[str] | None,
+                     bots: list[tuple[str, float | None]] | None) -> list[dict[str, Any]]:
     """The [[players]] tables after --players and --bots: seats, names, kinds (a person has no `bot` key)."""
+    seats: list[dict[str, Any]]
     if isinstance(players, list):
         seats = [{"name": n} for n in players]
     elif isinstance(players, int):
@@ -90,7 +91,7 @@ def players_document(base: list[dict], players: int | list[str] | None, bots: li
     if bots is None:
         return seats
     named = isinstance(players, list) or players is None
-    for i, (seat, (kind, skill)) in enumerate(zip(seats, bots), 1):
+    for i, (seat, (kind, skill)) in enumerate(zip(seats, bots, strict=True), 1):
         seat.pop("bot", None)
         seat.pop("skill", None)
         if kind != HUMAN:
@@ -115,7 +116,8 @@ def apply_options(doc: dict[str, Any], game: str, opts: dict[str, Any], bot_kind
         if opts.get(key) is not None:
             section[key] = unicodedata.normalize("NFC", opts[key]) if key == "start" else opts[key]
     players = parse_players(opts.get("players"))
-    base = doc.get("players") if isinstance(doc.get("players"), list) else []
+    given = doc.get("players")
+    base: list[Any] = given if isinstance(given, list) else []
     seats = len(players) if isinstance(players, list) else players if isinstance(players, int) else len(base)
     bots = None
     if opts.get("bots"):

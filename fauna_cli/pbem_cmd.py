@@ -11,16 +11,24 @@ import click
 from fauna_cli.gameconfig import start_game
 from fauna_cli.gamefile import create_game, load_game, one_line_errors, update_game
 from fauna_cli.options import game_options
-from fauna_cli.render import (FORMATS, RoundReports, dump_json, front_lines, move_line, round_text, status_dict,
-                              table, winners_line)
+from fauna_cli.render import (
+    FORMATS,
+    RoundReports,
+    dump_json,
+    front_lines,
+    move_line,
+    round_text,
+    status_dict,
+    table,
+    winners_line,
+)
 from fauna_cli.replay_cmd import pick_round, round_reports
 from rules.core.errors import FaunaError, IllegalMove, UnknownName
 from rules.core.limits import ProgressGuard, escape_control
-from rules.core.log import LoadedGame
+from rules.core.movefile import MoveFile, read_move_files
 from rules.core.names import normalize, suggest
 from rules.fauna.bots import make_bots
 from rules.fauna.game import State
-from rules.core.movefile import MoveFile, MoveFileError, read_move_files
 from rules.fauna.replay import LoadedLog, LogWriter, next_move_check
 
 FORMAT_OPTION = click.option("--format", "fmt", type=click.Choice(FORMATS), default="plain", show_default=True,
@@ -262,7 +270,7 @@ def pbem_status(game, ignore_data_change, fmt, player=None, svg_path=None) -> No
                "players": [{"player": n, "bot": state.config.players[i].bot, "score": state.score[i],
                             "hand": state.hand[i], "stock": state.stock[i], "placed": state.placed[i],
                             "passed": state.passed[i]} for i, n in enumerate(state.names)],
-               "last_round": (round_reports(loaded) or [None])[-1],
+               "last_round": next(iter(round_reports(loaded)[-1:]), None),
                "last_move": None if last is None else {"seq": last.seq, "player": last.player,
                                                        "move": last.text.split(": ", 1)[1]},
                "head": {"line": len(loaded.writer.lines), "hash": loaded.head}}
@@ -403,7 +411,8 @@ def pbem_show(game, round_no, ignore_data_change, fmt) -> None:
         return
     for rep in reports:
         nb = "\u00a0"  # within one move the words stay together: "4 alice: Tasmania" is never split
-        listed = ", ".join(f"{m['seq']} {m['player']}: {m['move']}".replace(" ", nb) for m in moves.get(rep["round"], []))
+        listed = ", ".join(f"{m['seq']} {m['player']}: {m['move']}".replace(" ", nb)
+                           for m in moves.get(rep["round"], []))
         text = textwrap.fill(f"Moves of round {rep['round']}: {listed}", width=100, break_long_words=False,
                              break_on_hyphens=False)
         click.echo(text.replace(nb, " "))

@@ -8,17 +8,25 @@ from dataclasses import dataclass, field
 import click
 
 from fauna_cli import exitcodes
-from fauna_cli.files import atomic_write
 from fauna_cli.prompting import ask, confirm_leave, saved_line
-from fauna_cli.render import (RoundReports, dump_json, front_lines, front_short, move_line, report_error, round_text,
-                              status_dict, status_text, style, table)
+from fauna_cli.render import (
+    RoundReports,
+    dump_json,
+    front_lines,
+    front_short,
+    move_line,
+    report_error,
+    round_text,
+    status_dict,
+    status_text,
+    style,
+    table,
+)
 from rules.core.errors import FaunaError, MoveSyntaxError, UnknownArea
 from rules.core.names import normalize
-from rules.core.limits import escape_control
 from rules.fauna import State
 from rules.fauna.bots import bot_turns, make_bots
 from rules.fauna.events import RoundStarted
-from rules.fauna.replay import log_text
 from rules.fauna.script import parse_script
 
 EXAMPLES = {  # scale spaces to show in `help`, in the game's own units (each is checked by a test)
@@ -215,8 +223,8 @@ def run_interactive(state: State, fmt: str, log_path: str | None = None, resumed
                     last = None  # a computer player's move ended the round: its placements are final
                 continue
             state = s.state
-            p = state.to_move
-            i = state.names.index(p)
+            i = state.to_move_index
+            p = state.names[i]
             if text_shown != (state.seq, state.round):
                 if any(state.placed) or any(state.passed):  # the full card front opened the round
                     click.echo(front_short(state.front))

@@ -20,7 +20,7 @@ from rules.core.log import GameLog, LoadedGame, decode_log, load_game_log
 from rules.core.movefile import MoveFile
 from rules.core.names import normalize, suggest
 from rules.core.protocol import GameRules
-from rules.core.referee import (KEY_FORMAT, VIEW_FORMAT, public_game, read_key, read_view, verify_public, view_text)
+from rules.core.referee import KEY_FORMAT, VIEW_FORMAT, public_game, read_key, read_view, verify_public, view_text
 from rules.core.registry import rules_for_log
 
 

@@ -103,7 +103,8 @@ def replay(file, until, round_no, ignore_data_change, fmt) -> None:
     for report in reports:
         click.echo(round_text(report, fmt))
     if loaded.complete:
-        click.echo(f"Verified {escape_control(file)}: {lines} lines, {state.seq} moves; every evaluation and hash matches "
+        click.echo(f"Verified {escape_control(file)}: {lines} lines, {state.seq} moves; every evaluation and hash "
+                   "matches "
                    f"(head {loaded.head}).")
         if not state.is_over:
             click.echo(f"Unfinished game: {status_text(state)}; next is move {state.seq + 1}.")

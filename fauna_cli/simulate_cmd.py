@@ -249,10 +249,11 @@ def render_text(doc: dict, fmt: str) -> str:
             f"{t['games_per_second']:.1f} games/s ({t['seconds']:.2f} s, {t['jobs']} "
             f"job{'s' if t['jobs'] != 1 else ''}); "
             f"average {s['average_rounds']:.2f} rounds and {s['moves_per_game']:.1f} moves per game")
-    headers = ["seat", "player", "bot", "wins", "95% range", "avg score", "map correct/rd", "map adjacent/rd", "scales/rd", "points/rd",
-               "placed/rd", "lost/rd"]
+    headers = ["seat", "player", "bot", "wins", "95% range", "avg score", "map correct/rd", "map adjacent/rd",
+               "scales/rd", "points/rd", "placed/rd", "lost/rd"]
     rows = [[str(x["seat"]), x["player"], x["bot"], _pct(x["win_rate"]), _range(x["win_rate_95"]),
-             _num(x["average_score"]), *(_num(x["points_per_round"][k]) for k in SOURCES), _num(x["total_points_per_round"]),
+             _num(x["average_score"]), *(_num(x["points_per_round"][k]) for k in SOURCES),
+             _num(x["total_points_per_round"]),
              _num(x["pieces_placed_per_round"]), _num(x["pieces_lost_per_round"])] for x in s["seats"]]
     kind_rows = [[k["bot"], str(k["seats"]), _pct(k["win_rate"]), _range(k["win_rate_95"]),
                   *(_num(k["points_per_round"][src]) for src in SOURCES), _num(k["total_points_per_round"]),
@@ -298,7 +299,11 @@ def fauna_game_log(config: Config, seed: int) -> str:
     writer = LogWriter(state)
     bots = make_bots(state)
     while not state.is_over:
-        writer.play(state.to_move, bots[state.to_move_index].choose(state))
+        seat = state.to_move_index
+        bot = bots[seat]
+        if bot is None:  # simulate seats bots only
+            raise FaunaError(f"seat {seat + 1} has no computer player")
+        writer.play(state.names[seat], bot.choose(state))
     return writer.text()
 
 
@@ -374,7 +379,7 @@ def simulate(players, bots_text, games, seed, jobs, game_name, preset, units, ca
                    "jobs": jobs},
     }
     rows = [{"game": r.index + 1, "seed": r.seed, "winners": [names[w] for w in r.winners],
-             "scores": dict(zip(names, r.score)), "rounds": r.rounds} for r in records]
+             "scores": dict(zip(names, r.score, strict=True)), "rounds": r.rounds} for r in records]
     if listing:
         doc["games_played"] = rows
     if log_game is not None:
@@ -446,7 +451,8 @@ def simulate_game(rules, players: int, bots_text: str, games: int, seed, jobs: i
 
     kinds = [kind for kind, _ in parse(bots_text, players, tuple(rules.bot_kinds), skills=())]
     names = [seat_name(i, k) for i, k in enumerate(kinds, 1)]
-    doc_in = {"game": {"rules": rules.name}, "players": [{"name": n, "bot": k} for n, k in zip(names, kinds)]}
+    seats = [{"name": n, "bot": k} for n, k in zip(names, kinds, strict=True)]
+    doc_in = {"game": {"rules": rules.name}, "players": seats}
     config = rules.config_from_dict(doc_in, "simulate", None)
     if seed is None:
         seed = draw_seed()
@@ -459,7 +465,7 @@ def simulate_game(rules, players: int, bots_text: str, games: int, seed, jobs: i
            "timing": {"seconds": round(seconds, 3), "games_per_second": round(games / seconds, 1) if seconds else 0.0,
                       "jobs": jobs}}
     rows = [{"game": r.index + 1, "seed": r.seed, "winners": [names[w] for w in r.winners],
-             "scores": dict(zip(names, r.score))} for r in results]
+             "scores": dict(zip(names, r.score, strict=True))} for r in results]
     if listing:
         doc["games_played"] = rows
     if log_game is not None:
@@ -473,8 +479,11 @@ def simulate_game(rules, players: int, bots_text: str, games: int, seed, jobs: i
         bots = seat_bots(rules, config, game_seed_i)
         while not state.is_over:
             player = state.to_move
-            log.play(player, bots[list(state.names).index(player)].choose(state))
-        atomic_write(log_path, log.text())
+            bot = bots[list(state.names).index(player)]
+            if bot is None:  # simulate seats bots only
+                raise FaunaError(f"{player} has no computer player")
+            log.play(player, bot.choose(state))
+        atomic_write(str(log_path), log.text())
         doc["log"] = {"game": log_game, "file": log_path}
     if fmt == "json":
         click.echo(dump_json(doc), nl=False)
@@ -487,14 +496,14 @@ def simulate_game(rules, players: int, bots_text: str, games: int, seed, jobs: i
             f"{t['games_per_second']:.1f} games/s ({t['seconds']:.2f} s, "
             f"{t['jobs']} job{'s' if t['jobs'] != 1 else ''}); "
             f"average {s['moves_per_game']:.1f} decisions per game")
-    rows = [[str(x["seat"]), x["player"], _pct(x["win_rate"]), _range(x["win_rate_95"]), _num(x["average_score"]),
-             *(_num(x["average_points"][k]) for k in keys)] for x in s["seats"]]
+    seat_rows = [[str(x["seat"]), x["player"], _pct(x["win_rate"]), _range(x["win_rate_95"]), _num(x["average_score"]),
+                  *(_num(x["average_points"][k]) for k in keys)] for x in s["seats"]]
     kind_rows = [[k["bot"], str(k["seats"]), _pct(k["win_rate"]), _range(k["win_rate_95"]), _num(k["average_score"]),
                   *(_num(k["average_points"][src]) for src in keys)] for k in s["bot_kinds"]]
     cols = [k.replace("_", " ") for k in keys]
     note = ("Average points by source are per player and game; wins shared by tied players are split between them.\n"
             "The 95% range of a win rate is its Wilson score interval over the games: where two ranges overlap, "
             "the difference may be luck; play more games.")
-    click.echo("\n\n".join([head, table(rows, ["seat", "bot", "wins", "95% range", "avg score", *cols], fmt),
+    click.echo("\n\n".join([head, table(seat_rows, ["seat", "bot", "wins", "95% range", "avg score", *cols], fmt),
                              table(kind_rows, ["bot kind", "seats", "wins", "95% range", "avg score", *cols], fmt),
                              note]) + "\n", nl=False)

@@ -64,7 +64,7 @@ def render(view: dict[str, Any], board: Board, scales: Scales, units: str, names
     pos = layout()
     colour = {n: COLOURS[i % len(COLOURS)] for i, n in enumerate(names)}
     firsts = [n[:1].upper() for n in names]
-    mark = {n: f if firsts.count(f) == 1 else str(i) for i, (n, f) in enumerate(zip(names, firsts), 1)}
+    mark = {n: f if firsts.count(f) == 1 else str(i) for i, (n, f) in enumerate(zip(names, firsts, strict=True), 1)}
     on_area = {t["spot"]: t["player"] for t in view["taken"] if board.find(t["spot"]) is not None}
     map_w = max(x for x, _ in pos.values()) + BOX_W // 2 + 20
     map_h = max(y for _, y in pos.values()) + BOX_H // 2 + 20
@@ -73,7 +73,8 @@ def render(view: dict[str, Any], board: Board, scales: Scales, units: str, names
     root = ET.Element("svg", {"xmlns": SVG_NS, "width": str(width), "height": str(height),
                               "viewBox": f"0 0 {width} {height}", "font-family": "sans-serif"})
     card = view["card"]
-    state_line = ("Game over: " + ", ".join(view["winners"]) + (" wins" if len(view["winners"]) == 1 else " share the win")
+    state_line = ("Game over: " + ", ".join(view["winners"])
+                  + (" wins" if len(view["winners"]) == 1 else " share the win")
                   if view["over"] else f"{view['to_move']} to move")
     _el(root, "title", f"Fauna, round {view['round']}: {card['name']}")
     _el(root, "rect", x=0, y=0, width=width, height=height, fill="white")

@@ -49,7 +49,7 @@ def column_limits(rows: list[list[str]], headers: list[str], width: int, fmt: st
         for i, cell in enumerate(r):
             for line in str(cell).splitlines() or [""]:
                 natural[i] = max(natural[i], text_width(line))
-    floors = [max(f, min(MIN_COLUMN, n)) for f, n in zip(floors, natural)]  # long words (URLs) break
+    floors = [max(f, min(MIN_COLUMN, n)) for f, n in zip(floors, natural, strict=True)]  # long words (URLs) break
     gap = 3 if fmt == "grid" else GAP + (1 if fmt == "github" else 0)
     budget = width - gap * (cols - 1) - (4 if fmt in ("grid", "github") else 0)
     if sum(natural) <= budget:
@@ -61,4 +61,4 @@ def column_limits(rows: list[list[str]], headers: list[str], width: int, fmt: st
             break  # every column at its floor: the terminal wraps what is left
         widest = max(shrinkable, key=lambda i: limits[i])
         limits[widest] -= 1
-    return [w if w < n else None for w, n in zip(limits, natural)]
+    return [w if w < n else None for w, n in zip(limits, natural, strict=True)]

@@ -40,8 +40,8 @@ def test_deck_has_five_cards_of_each_animal_and_companion_per_set() -> None:
     for n in (2, 3, 4):
         deck = deck_for(n)
         assert len(deck) == 30 * n
-        assert Counter(MAIN[c] for c in deck) == {a: 5 * n for a in range(6)}
-        assert Counter(COMP[c] for c in deck) == {a: 5 * n for a in range(6)}
+        assert Counter(MAIN[c] for c in deck) == dict.fromkeys(range(6), 5 * n)
+        assert Counter(COMP[c] for c in deck) == dict.fromkeys(range(6), 5 * n)
         assert all(PLACE[c] + DRAW[c] == 6 and MAIN[c] != COMP[c] for c in deck)
     assert [NAME[c] for c in range(5)] == ["fox/moose 5-1", "fox/walrus 4-2", "fox/orca 3-3", "fox/puffin 2-4",
                                            "fox/bear 1-5"]

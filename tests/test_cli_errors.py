@@ -102,7 +102,8 @@ def test_help_lists_every_command_without_importing_the_lazy_ones():
     import subprocess
     import sys
 
-    from fauna_cli.main import animal_group, cli as group
+    from fauna_cli.main import animal_group
+    from fauna_cli.main import cli as group
     code = ("import sys; from fauna_cli.main import main; sys.argv=['fauna','--help']\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "print([m for m in sys.modules if m in ('fauna_cli.check_cmd','fauna_cli.replay_cmd','fauna_cli.pbem_cmd',"

@@ -77,7 +77,8 @@ def test_map_areas_filters_and_json():
 
 def test_map_neighbors():
     r = CliRunner().invoke(cli, ["map", "neighbors", "tasmania", "--format", "json"])
-    assert json.loads(r.output) == {"version": 1, "area": "Tasmania", "neighbors": [{"name": "Tasman Sea", "link": "coast"}]}
+    assert json.loads(r.output) == {"version": 1, "area": "Tasmania",
+                                    "neighbors": [{"name": "Tasman Sea", "link": "coast"}]}
 
 
 def test_scales_command_both_units():

@@ -55,7 +55,7 @@ def test_wide_names_keep_table_columns_aligned(tmp_path):
     out = invoke(["pbem", "status", game]).stdout.splitlines()
     head = next(i for i, line in enumerate(out) if line.startswith("player"))
     rows = out[head:head + 5]
-    score_col = {wcswidth(line[:line.index(word)]) for line, word in zip(rows[2:], ("0", "0", "0"))}
+    score_col = {wcswidth(line[:line.index(word)]) for line, word in zip(rows[2:], ("0", "0", "0"), strict=False)}
     assert score_col == {wcswidth(rows[0][:rows[0].index("score")])}, rows
     assert any("wcwidth" in d for d in _dependencies())
 
@@ -513,7 +513,8 @@ def test_game_file_and_script_errors_are_json_under_format_json(tmp_path):
     script.write_text("alice: Atlantis\n")
     r = invoke(["play", "--seed", "5", "--start", "alice", "--moves", str(script), "--format", "json"])
     err = json.loads(r.stderr)["error"]
-    assert r.exit_code == 3 and err["exit_code"] == 3 and f"{script}:1: alice: unknown area 'Atlantis'" in err["message"]
+    assert r.exit_code == 3 and err["exit_code"] == 3
+    assert f"{script}:1: alice: unknown area 'Atlantis'" in err["message"]
     doc = json.loads(invoke(["play", "--seed", "5", "--moves", "-", "--format", "json"], input="").stdout)
     assert {"version", "format", "seed", "config", "data", "rounds", "front", "status"} <= set(doc)
 

@@ -51,7 +51,7 @@ def test_islands_follow_the_design(n: int) -> None:
     starts = [s for pair in b.start_pairs for s in pair]
     assert len(set(starts)) == 2 * n and all(b.terrain[s] == "beach" for s in starts)
     assert all(b.distance[a][c] <= 2 for a, c in b.start_pairs)
-    assert {t for t in b.terrain} == set(data.TERRAINS)
+    assert set(b.terrain) == set(data.TERRAINS)
 
 
 def test_islands_grow_with_the_players() -> None:
@@ -140,7 +140,7 @@ def test_errors_say_what_is_wrong() -> None:
 
 def test_a_view_never_shows_what_its_player_may_not_see() -> None:
     s = random_game(4, 8, stop=60)
-    for seat, name in enumerate(s.names):
+    for seat, _name in enumerate(s.names):
         s.hand[seat] = []
     s.hand[1] = ["windfall"]
     s.genes[0]["sixth sense"] = 1
@@ -270,7 +270,7 @@ def test_round_tables_add_up() -> None:
             seen += 1
             head = list(table.headers)
             for row in table.rows:
-                r = dict(zip(head, row))
+                r = dict(zip(head, row, strict=True))
                 assert r["MP before"] + r["paid"] + r["cards"] + r["income"] == r["MP after"]
                 assert r["income"] == r["dinosaurs"] >= 2
     assert seen == len(s.rounds) >= 9

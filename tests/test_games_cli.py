@@ -8,7 +8,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-import re
 import sys
 from pathlib import Path
 
@@ -97,7 +96,8 @@ def test_a_script_plays_human_moves_and_a_bad_line_is_named(game, tmp_path):
     ok = run("play", "--config", cfg, "--moves", "-", "--format", "json", input="\n".join(script) + "\n")
     assert ok.exit_code == 0, ok.output
     assert json.loads(ok.output)["moves"] == len(script)
-    bad = run("play", "--config", cfg, "--moves", "-", input=script[0] + "\n" + script[0].split(":")[0] + ": frobnicate\n")
+    who = script[0].split(":")[0]
+    bad = run("play", "--config", cfg, "--moves", "-", input=f"{script[0]}\n{who}: frobnicate\n")
     assert bad.exit_code == 3 and "<stdin>:2:" in bad.output
 
 

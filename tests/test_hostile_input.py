@@ -155,7 +155,8 @@ def test_the_highest_goal_and_unusual_names_are_read_back(cfg):
 
 # -- 3. writes respect what is at the path -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("args", [["play", "--log", "/dev/null", "--moves", "-"], ["new-config", "/dev/null", "--force"],
+@pytest.mark.parametrize("args", [["play", "--log", "/dev/null", "--moves", "-"],
+                                  ["new-config", "/dev/null", "--force"],
                                   ["pbem", "new", "--out", "/dev/null", "--force"]])
 def test_a_device_is_never_replaced(cfg, args):
     one_line(fauna(args, ""), 2, "/dev/null", "not a regular file")
@@ -208,7 +209,8 @@ def test_play_log_refuses_an_existing_file_without_force(cfg):
 
 
 def test_a_killed_play_log_leaves_no_temporary_file_once_the_game_is_touched(cfg):
-    assert fauna(["play", "--config", "cfg.toml", "--log", "g.fauna", "--moves", "-"], "alice: Tasmania\n").exit_code == 0
+    played = fauna(["play", "--config", "cfg.toml", "--log", "g.fauna", "--moves", "-"], "alice: Tasmania\n")
+    assert played.exit_code == 0
     other = cfg / ".g.fauna.old.abcd1234.tmp"  # another game's temporary file (g.fauna.old): not ours to remove
     for reader in (["pbem", "status", "g.fauna"], ["replay", "g.fauna"], ["pbem", "show", "g.fauna"]):
         stale = cfg / ".g.fauna.x1y2z3w4.tmp"  # what a kill -9 between write and rename leaves

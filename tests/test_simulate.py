@@ -75,7 +75,8 @@ def test_tables(fmt):
                   "--format", fmt, "--cards", "green", "--units", "imperial"])
     assert result.exit_code == 0, result.output
     out = result.output
-    for word in ("games/s", "average", "naturalist-1", "naturalist:0.9", "statistician-2", "map correct/rd", "map adjacent/rd",
+    for word in ("games/s", "average", "naturalist-1", "naturalist:0.9", "statistician-2", "map correct/rd",
+                 "map adjacent/rd",
                  "scales/rd", "lost/rd", "wins", "bot kind", "naturalist:0.9", "imperial", "green cards"):
         assert word in out, word
     assert "simulating" not in out  # no progress bar off a terminal

@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-import fuzzkit
+import fuzzkit  # noqa: E402 - tests/ must be on sys.path first
 
 
 class Hang(Exception):
@@ -93,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
         total_problems += internal + contract
         total_hangs += hangs
         shown = ", ".join(f"{c}: {n}" for c, n in sorted(codes.items()))
-        print(f"{reader:<14}{per[reader]:>9,}{internal:>10}{contract:>10}{hangs:>7}{slowest:>11.2f}  {shown}", flush=True)
+        row = f"{reader:<14}{per[reader]:>9,}{internal:>10}{contract:>10}{hangs:>7}{slowest:>11.2f}"
+        print(f"{row}  {shown}", flush=True)
         for line in examples:
             print(line)
     ws.close()

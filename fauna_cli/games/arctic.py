@@ -55,7 +55,8 @@ def picture(view: dict[str, Any], color: bool = False) -> str:
         lines.append(f"{marker}{p['name']}: visible {_card(p['visible'], color)}, pile {p['pile_size']}, "
                      f"penalties {p['penalties']}, hand {p['hand_size']}, powers {held}{totem}")
         if p["pile"]:
-            lines.append("    pile (bottom first): " + ", ".join(_card(c, color) if "/" in c and not c.startswith("face")
+            lines.append("    pile (bottom first): " + ", ".join(
+                _card(c, color) if "/" in c and not c.startswith("face")
                                                              else c for c in p["pile"]))
     if "hand" in view:
         lines.append("")
@@ -66,7 +67,8 @@ def picture(view: dict[str, Any], color: bool = False) -> str:
         step = {"place": f"placing {turn['placed']}/{turn['place_target']}", "tokens": "moving tokens",
                 "walrus": "walrus extra step", "draw": f"drawing {turn['taken']}/{turn['draw_target']}",
                 "discard": "discarding down to 7"}.get(view["phase"], view["phase"])
-        lines.append(f"{turn['player']} is {step}" + (f"; powers used: {', '.join(turn['used'])}" if turn["used"] else ""))
+        used = f"; powers used: {', '.join(turn['used'])}" if turn["used"] else ""
+        lines.append(f"{turn['player']} is {step}{used}")
     if view.get("over"):
         lines.append("Scores: " + ", ".join(f"{n} {s}" for n, s in view["scores"].items())
                      + f"; winner: {', '.join(view['winners'])}")

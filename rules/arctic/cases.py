@@ -267,7 +267,7 @@ def _validate_expect(expect: dict[str, Any], config: ArcticConfig, err: Any) -> 
         for p in expect.get(key, []):
             if p not in config.names:
                 raise err(f"expect.{key}: {p!r} is not a player{_hint(str(p), config.names)}")
-    for p, table in expect.get("wild", {}).items():
+    for _p, table in expect.get("wild", {}).items():
         for a in table:
             _animal(a, err)
 

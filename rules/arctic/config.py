@@ -112,7 +112,7 @@ def _powers(value: Any, where: str) -> tuple[str, ...]:
     if not isinstance(value, dict):
         raise ConfigError(f"{where}: game.powers must be a table like {{ fox = \"A\", moose = \"random\" }}",
                           "game.powers")
-    sides = {a: "random" for a in ANIMALS}
+    sides = dict.fromkeys(ANIMALS, "random")
     for key, side in value.items():
         animal = DATA.aliases.get(key, key)
         if animal not in sides:
@@ -135,7 +135,7 @@ def config_to_dict(config: ArcticConfig) -> dict[str, Any]:
         game["seed"] = config.seed
     if config.start is not None:
         game["start"] = config.start
-    game["powers"] = dict(zip(ANIMALS, config.powers))
+    game["powers"] = dict(zip(ANIMALS, config.powers, strict=True))
     players: list[dict[str, Any]] = []
     for p in config.players:
         d: dict[str, Any] = {"name": p.name}

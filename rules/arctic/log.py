@@ -26,7 +26,7 @@ def header_lines(source: Any) -> list[str]:
         config, seed = source, source.seed
     if seed is None:
         raise ValueError("the header needs the game's seed: give a state or a config with its seed")
-    out = [f"{FORMAT} {VERSION}", f"seed {seed}", f"powers {_js(dict(zip(ANIMALS, config.powers)))}",
+    out = [f"{FORMAT} {VERSION}", f"seed {seed}", f"powers {_js(dict(zip(ANIMALS, config.powers, strict=True)))}",
            f"start {_js(config.start)}"]
     for p in config.players:
         out.append(f"player {_js(p.name)}" + (f" {_js({'bot': p.bot})}" if p.bot else ""))
@@ -77,7 +77,7 @@ def parse_header(texts: list[str], source: str) -> tuple[ArcticConfig, int, int]
 
 def opening_lines(state: ArcticState) -> list[str]:
     """The public set-up: first player, power sides, the river, the tokens and the pile sizes."""
-    sides = ", ".join(f"{a} {'AB'[s]}" for a, s in zip(ANIMALS, state.sides))
+    sides = ", ".join(f"{a} {'AB'[s]}" for a, s in zip(ANIMALS, state.sides, strict=True))
     return [f"first {_js(state.names[state.first])}", f"sides {sides}",
             "river " + ", ".join(NAME[c] for c in sorted(state.river)),
             f"tokens all on {LANDSCAPE[state.tokens[0]]}",

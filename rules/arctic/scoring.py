@@ -71,7 +71,7 @@ def best_animals(entries: list[int]) -> tuple[list[int], list[int]]:
         best_total = -1
         trial = list(seq)
         for choice in itertools.product(*options):
-            for i, a in zip(wild, choice):
+            for i, a in zip(wild, choice, strict=True):
                 trial[i] = a
             total = runs_total(longest_runs(trial))
             if total > best_total:
@@ -81,11 +81,11 @@ def best_animals(entries: list[int]) -> tuple[list[int], list[int]]:
     else:
         trial = list(seq)
         chosen = []
-        for i, opts in zip(wild, options):
+        for i, opts in zip(wild, options, strict=True):
             pick = max(opts, key=lambda a: (runs_total(longest_runs(trial[:i] + [a] + trial[i + 1:])), -a))
             trial[i] = pick
             chosen.append(pick)
-    for i, a in zip(wild, chosen):
+    for i, a in zip(wild, chosen, strict=True):
         seq[i] = a
     return seq, chosen
 

@@ -58,21 +58,22 @@ def summary(state: ArcticState) -> dict[str, Any]:
         sc = state.score_of(s)
         animals, _ = best_animals(state.piles[s])
         pile = []
-        for e, a in zip(state.piles[s], animals):
+        for e, a in zip(state.piles[s], animals, strict=True):
             if e >= WILD:
                 pile.append({"card": NAME[e - WILD] if state.over else None, "face_down": True,
                              "animal": ANIMALS[a]})
             else:
                 pile.append({"card": NAME[e], "face_down": False, "animal": ANIMALS[a]})
         entry: dict[str, Any] = {"name": name, "pile": pile, "penalties": len(state.penalties[s]),
-                                 "longest_runs": dict(zip(ANIMALS, sc.runs)), "hand_size": len(state.hands[s])}
+                                 "longest_runs": dict(zip(ANIMALS, sc.runs, strict=True)),
+                                 "hand_size": len(state.hands[s])}
         if state.over:
             entry["totem"] = ANIMALS[sc.totem_animal]
             entry["score"] = {**sc.breakdown(), "total": sc.total}
         players.append(entry)
     out: dict[str, Any] = {"game": "arctic", "over": state.over, "round": state.round,
                            "first": state.names[state.first],
-                           "sides": {a: "AB"[s] for a, s in zip(ANIMALS, state.sides)},
+                           "sides": {a: "AB"[s] for a, s in zip(ANIMALS, state.sides, strict=True)},
                            "tokens": {ANIMALS[a]: LANDSCAPE[state.tokens[a]] for a in range(6)},
                            "players": players}
     if state.over:

@@ -29,7 +29,9 @@ import re
 import stat
 import tomllib
 import unicodedata
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from rules.core.errors import FaunaError
 
@@ -136,7 +138,8 @@ def check_int_range(value: object, low: int, high: int, what: str) -> int:
     """`value` as an int in low..high (bool is not a number here), else InputRefused naming `what`."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         shown = excerpt(str(value)) if isinstance(value, str) else (
-            f"a number of {len(str(value)):,} digits" if isinstance(value, int) and abs(value) > 10**30 else repr(value))
+            f"a number of {len(str(value)):,} digits" if isinstance(value, int) and abs(value) > 10**30
+            else repr(value))
         raise InputRefused(f"{what} must be a whole number from {low} to {high}, not {shown}")
     return value
 
@@ -225,7 +228,7 @@ _BIG_LITERAL = re.compile(r"0[xob][0-9a-fA-F_]{15,}|[0-9][0-9_]{20,}")
 _TOML_POS = re.compile(r"\s*\(at line (\d+), column (\d+)\)")
 
 
-def load_toml(text: str, max_nesting: int = MAX_NESTING) -> dict:
+def load_toml(text: str, max_nesting: int = MAX_NESTING) -> dict[str, Any]:
     """TOML text as a dict, with nesting and number size bounded; any problem is InputRefused with its line."""
     _, over = nesting_depth(text, toml=True, limit=max_nesting)
     if over:
@@ -257,7 +260,7 @@ def load_toml(text: str, max_nesting: int = MAX_NESTING) -> dict:
 _INT_LIMIT = 10**MAX_INT_DIGITS
 
 
-def _check_numbers(value, path: tuple) -> None:
+def _check_numbers(value: object, path: tuple[object, ...]) -> None:
     """Refuse whole numbers of more than MAX_INT_DIGITS digits anywhere (TOML's 0x/0o/0b forms escape int()'s limit)."""
     if isinstance(value, dict):
         for k, v in value.items():
@@ -280,7 +283,7 @@ def _no_constant(name: str) -> float:
     raise InputRefused(f"{name} is not a number fauna accepts")
 
 
-def load_json(text: str, max_nesting: int = MAX_NESTING):
+def load_json(text: str, max_nesting: int = MAX_NESTING) -> Any:
     """A JSON value with nesting and whole numbers bounded, and NaN/Infinity refused; else InputRefused."""
     value, end = raw_decode_json(text, max_nesting)
     if text[end:].strip():
@@ -288,7 +291,7 @@ def load_json(text: str, max_nesting: int = MAX_NESTING):
     return value
 
 
-def raw_decode_json(text: str, max_nesting: int = MAX_NESTING):
+def raw_decode_json(text: str, max_nesting: int = MAX_NESTING) -> tuple[Any, int]:
     """Like json.JSONDecoder().raw_decode with the bounds of `load_json`: (value, end index)."""
     _, over = nesting_depth(text, limit=max_nesting)
     if over:
@@ -304,7 +307,7 @@ def raw_decode_json(text: str, max_nesting: int = MAX_NESTING):
 
 # -- files --------------------------------------------------------------------------------------------------------
 
-def check_path(path: str | os.PathLike) -> str:
+def check_path(path: str | os.PathLike[str]) -> str:
     """The path as a string, refusing an empty one (which would mean the current folder) or one with a NUL."""
     p = os.fspath(path)
     if isinstance(p, bytes):  # pragma: no cover - the CLI gives str
@@ -316,7 +319,7 @@ def check_path(path: str | os.PathLike) -> str:
     return p
 
 
-def read_bounded(path: str | os.PathLike, max_bytes: int, what: str = "file") -> bytes:
+def read_bounded(path: str | os.PathLike[str], max_bytes: int, what: str = "file") -> bytes:
     """The bytes of a regular file of at most `max_bytes`, read once through one descriptor.
 
     Refuses, with InputRefused starting with the path: a missing file, a folder, a device, a FIFO
@@ -386,10 +389,10 @@ class ProgressGuard:
     def __init__(self, limit: int = MAX_IDLE_ROUNDS) -> None:
         self.limit = limit
         self.round: int | None = None
-        self.scores: tuple | None = None
+        self.scores: tuple[int, ...] | None = None
         self.idle = 0
 
-    def see(self, round_no: int, scores) -> None:
+    def see(self, round_no: int, scores: Iterable[int]) -> None:
         if round_no == self.round:
             return
         now = tuple(scores)

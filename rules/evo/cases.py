@@ -24,7 +24,8 @@ CASE_KEYS = ("name", "rule", "source", "players", "seed", "position", "moves", "
 POSITION_KEYS = ("phase", "turn", "dinos", "genes", "mp", "cards", "wheel", "order", "tokens", "lab", "bag", "dice",
                  "round", "deck")
 EXPECT_KEYS = ("dinos", "count", "mp", "genes", "to_move", "phase", "over", "winners", "wheel", "lab", "order",
-               "legal", "not_legal", "lost_climate", "lost_combat", "hand", "steps", "illegal_reason", "ring", "coastal",
+               "legal", "not_legal", "lost_climate", "lost_combat", "hand", "steps", "illegal_reason", "ring",
+               "coastal",
                "adjacent", "distance", "round", "log", "cards_held", "tokens_left", "births_left", "view_has",
                "view_lacks")
 SOURCES = ("seed", "faq", "design")

@@ -8,7 +8,8 @@
     swim B2 F9           Flippers: between any two coastal spaces; fly C3 E4: Wings, up to two spaces
     done                 end your Movement turn
     escape D5            Chameleon Skin: the beaten defender moves there
-    birth C5             a new dinosaur; "birth C5 from A1" when all eight are out, "birth C5 attack C6" with Killer Babies
+    birth C5             a new dinosaur; "birth C5 from A1" when all eight are out,
+                         "birth C5 attack C6" with Killer Babies
     skip                 make no birth this time
     keep C3              Survival: this endangered dinosaur is one of those you save
 """

@@ -1098,7 +1098,7 @@ class State:
             "cards_held": {self._names[s]: len(self.hand[s]) for s in range(self.n)},
             "event_deck": len(self.deck), "discard": list(self.discard), "bag": len(self.bag),
             "lab": [{"item": item, "bid": b[1] if b else None, "by": self._names[b[0]] if b else None}
-                    for item, b in zip(self.lab, self.bids)],
+                    for item, b in zip(self.lab, self.bids, strict=True)],
             "lost": {self._names[s]: {"climate": self.lost_climate[s], "combat": self.lost_combat[s]}
                      for s in range(self.n)},
             "steps": self.steps if self.phase == "movement" else None,

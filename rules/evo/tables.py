@@ -96,7 +96,8 @@ def help_text(state: State) -> str:
         return "The game is over."
     legal = state.legal_moves()
     intro = {
-        "climate": "Climate window: play a climate card now ('play climate shift cw', 'play stable climate') or 'pass'.",
+        "climate": ("Climate window: play a climate card now ('play climate shift cw', 'play stable climate') "
+                    "or 'pass'."),
         "auction": "Gene auction: bid on a column with 'bid N COLUMN' (1 to 6; more than the bid already there). "
                    "The event column gives an event card, the others a gene. You may not pass.",
         "initiative": "Adrenaline Rush: take any place on the initiative track with 'initiative N'.",
@@ -108,5 +109,6 @@ def help_text(state: State) -> str:
         "survival-cards": "Survival window: play a survival card ('play neoprene', 'play ice cold NAME') or 'pass'.",
         "survival": "Survival: choose the dinosaurs you save with 'keep SPACE', one at a time.",
     }[state.phase]
-    examples = ", ".join(state.move_text(m) for m in legal[:6]) + (f", ... ({len(legal)} in all)" if len(legal) > 6 else "")
+    more = f", ... ({len(legal)} in all)" if len(legal) > 6 else ""
+    examples = ", ".join(state.move_text(m) for m in legal[:6]) + more
     return f"{who} to move. {intro}\nFor example: {examples}"

@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 import math
 import re
-import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction

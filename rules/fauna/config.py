@@ -168,7 +168,8 @@ class Config:
             _goal(goal, where, "game.goal")
         if start is not None and start not in [p.name for p in players]:
             names = [p.name for p in players]
-            raise ConfigError(f"{where}: game.start = {escape_control(repr(start))} is not one of the players ({', '.join(names)})"
+            raise ConfigError(f"{where}: game.start = {escape_control(repr(start))} is not one of the players "
+                              f"({', '.join(names)})"
                               + _hint(suggest(start, {normalize(n): n for n in names})), "game.start")
         return cls(tuple(players), table, units, cards, seed, start, goal)
 

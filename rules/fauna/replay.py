@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core.errors import ConfigError, FaunaError, IllegalMove, ReplayMismatch
+from rules.core.limits import InputRefused, load_json, raw_decode_json
 from rules.core.log import CHAIN_START, EDITED, LogFormatError, chain, decode_log
 from rules.core.log import LineReader as _Reader
 from rules.core.log import short as _short
-from rules.core.limits import InputRefused, load_json, raw_decode_json
 from rules.fauna import data
 from rules.fauna.animals import Deck, deck_files
 from rules.fauna.board import Board

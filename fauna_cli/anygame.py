@@ -326,6 +326,9 @@ def pbem_new(rules: GameRules, config: Any, seed: int, drawn: bool, game: str, f
                               "next": None if state.is_over else {"seq": state.seq + 1, "player": state.to_move},
                               "head": {"line": len(log.lines), "hash": log.head}}), nl=False)
         return
+    if rules.hidden_information:
+        click.echo(f"fauna: warning: {rules.title} has secret hands, and {game} holds the seed that deals them: anyone "
+                   "who has the file can compute every hand. Use --referee KEY to keep them secret.", err=True)
     click.echo(f"Started {game}: {rules.title}, seed {seed}{' (drawn)' if drawn else ''}; players: "
                f"{', '.join(state.names)}.")
     moved = [line for line in (rules.event_text(e) for e in opening) if line]

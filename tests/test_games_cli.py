@@ -180,3 +180,14 @@ def test_hot_seat_one_human_against_bots_to_the_end_at_a_real_terminal(game, tmp
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize("game", OTHERS)
+def test_pbem_without_a_referee_warns_that_secret_hands_can_be_computed(game, tmp_path):
+    rules = load_rules(game)
+    cfg = tmp_path / "g.toml"
+    cfg.write_text("\n".join(["[game]", f'rules = "{game}"', "seed = 8"]
+                             + [f'[[players]]\nname = "h{i}"' for i in range(rules.min_players)]) + "\n")
+    result = run("pbem", "new", "--config", cfg, "--out", tmp_path / "g.game")
+    assert result.exit_code == 0
+    assert ("--referee" in result.stderr) == rules.hidden_information

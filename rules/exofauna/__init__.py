@@ -44,6 +44,7 @@ RULES = GameRules(
     breakdown=tables.breakdown,
     help_text=tables.help_text,
     event_text=log.event_text,
+    hidden_information=True,  # secret hands: e-mail play wants a referee (rules/core/referee.py)
 )
 
 __all__ = ["RULES", "State", "new_state"]

@@ -9,11 +9,11 @@ turns it off.
 
 from __future__ import annotations
 
-import hashlib
 import marshal
 import os
-import tempfile
 from typing import Any
+
+SMALLEST = 24_000  # bytes: smaller files parse faster than hashing them and importing hashlib costs (the board)
 
 VERSION = "parsed-1"  # bump when the stored form changes
 
@@ -34,9 +34,13 @@ class FileCache:
         self.folder = folder
 
     def _path(self, raw: bytes) -> str:
+        import hashlib
+
         return os.path.join(self.folder, hashlib.sha256(raw).hexdigest() + ".marshal")
 
     def get(self, raw: bytes) -> dict[str, Any] | None:
+        if len(raw) < SMALLEST:
+            return None
         try:
             with open(self._path(raw), "rb") as f:
                 doc = marshal.load(f)
@@ -45,6 +49,10 @@ class FileCache:
         return doc if isinstance(doc, dict) else None
 
     def put(self, raw: bytes, doc: dict[str, Any]) -> None:
+        if len(raw) < SMALLEST:
+            return
+        import tempfile
+
         try:
             data = marshal.dumps(doc)
         except ValueError:  # a value marshal cannot store (e.g. a TOML date): go without the cache

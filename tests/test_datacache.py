@@ -13,9 +13,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_a_cached_parse_is_the_same_document_and_a_changed_file_gets_a_new_entry(tmp_path):
     cache = FileCache(str(tmp_path / "c"))
-    raw = data.read_bytes("board.toml")
+    raw = data.read_bytes("animals/01-africa.toml")
     assert cache.get(raw) is None
-    doc = data.load_toml_text(raw.decode(), "board.toml")
+    doc = data.load_toml_text(raw.decode(), "animals/01-africa.toml")
     cache.put(raw, doc)
     assert cache.get(raw) == doc
     assert cache.get(raw + b"\n# a typo fixed\n") is None  # other bytes, other key: never stale
@@ -23,7 +23,7 @@ def test_a_cached_parse_is_the_same_document_and_a_changed_file_gets_a_new_entry
 
 def test_a_damaged_cache_file_is_ignored(tmp_path):
     cache = FileCache(str(tmp_path))
-    raw = b"x = 1\n"
+    raw = b"x = 1\n" + b"#" * 30_000 + b"\n"
     cache.put(raw, {"x": 1})
     (entry,) = list(tmp_path.iterdir())
     entry.write_bytes(b"\x00garbage")
@@ -46,3 +46,9 @@ def test_the_cli_fills_the_cache_and_answers_the_same_from_it(tmp_path):
     assert list((tmp_path / "fauna" / "parsed-1").glob("*.marshal"))
     second = subprocess.run(args, env=env, capture_output=True, text=True, check=True).stdout
     assert first == second and '"Lion"' in first
+
+
+def test_small_files_are_parsed_directly_not_cached(tmp_path):
+    cache = FileCache(str(tmp_path))
+    cache.put(b"x = 1\n", {"x": 1})  # hashing and importing hashlib would cost more than parsing
+    assert cache.get(b"x = 1\n") is None and not list(tmp_path.iterdir())

@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -191,3 +192,21 @@ def test_pbem_without_a_referee_warns_that_secret_hands_can_be_computed(game, tm
     result = run("pbem", "new", "--config", cfg, "--out", tmp_path / "g.game")
     assert result.exit_code == 0
     assert ("--referee" in result.stderr) == rules.hidden_information
+
+
+@pytest.mark.parametrize("game", [g for g in OTHERS if load_rules(g).hidden_information])
+def test_hot_seat_hands_over_the_screen_and_shows_each_person_only_their_own_hand(game, tmp_path):
+    rules = load_rules(game)
+    cfg = tmp_path / "g.toml"
+    cfg.write_text("\n".join(["[game]", f'rules = "{game}"', "seed = 4"]
+                             + [f'[[players]]\nname = "h{i}"' for i in range(2)]) + "\n")
+    result = run("play", "--config", cfg, input="\n1\n" * 150)  # Enter at each hand-over, choice 1 at each prompt
+    assert result.exit_code == 0, result.output[-1500:]
+    segments = re.split(r"\n(h\d)'s turn: everyone else, please look away\.", result.output)
+    assert len(segments) > 5, "the screen is handed over between the two people"
+    own = 0
+    for who, text in zip(segments[1::2], segments[2::2], strict=True):
+        shown = set(re.findall(r"[Yy]our hand \((h\d)\)", text))  # how Arctic and ExoFauna show a hand
+        assert shown <= {who}, f"{who}'s screen shows the hand of {shown - {who}}"
+        own += shown == {who}
+    assert own or rules.name == "evo", "each person's own hand is shown on their screen"

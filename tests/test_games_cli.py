@@ -210,3 +210,15 @@ def test_hot_seat_hands_over_the_screen_and_shows_each_person_only_their_own_han
         assert shown <= {who}, f"{who}'s screen shows the hand of {shown - {who}}"
         own += shown == {who}
     assert own or rules.name == "evo", "each person's own hand is shown on their screen"
+
+
+@pytest.mark.parametrize("name", GOLDEN_NAMES)
+def test_a_byte_changed_in_a_move_of_a_golden_is_caught_with_exit_4(name, tmp_path):
+    lines = (ROOT / "replays" / name).read_text(encoding="utf-8").split("\n")
+    k = next(i for i, ln in enumerate(lines) if re.match(r"^\d+ [^:]+: ", ln) and i > len(lines) // 3)
+    body, digest = lines[k].rsplit(" @", 1)
+    lines[k] = body[:-1] + ("x" if body[-1] != "x" else "y") + " @" + digest  # one byte of the move text
+    path = tmp_path / name
+    path.write_text("\n".join(lines), encoding="utf-8")
+    result = run("replay", path)
+    assert result.exit_code == 4 and f"{name}:{k + 1}:" in result.output, result.output

@@ -118,16 +118,11 @@ def write_picture(loaded, path: str, player: str | None) -> None:
 
         atomic_write(path, board_svg(loaded.state))
     else:
-        import importlib
+        from fauna_cli.anygame import resolve, write_svg
 
-        from fauna_cli.anygame import resolve
-
-        rules, state = loaded.rules, loaded.state
-        try:
-            draw = importlib.import_module(f"fauna_cli.games.{rules.name}").svg
-        except (ModuleNotFoundError, AttributeError):
-            raise click.UsageError(f"--svg: {rules.title} games have no picture yet") from None
-        atomic_write(path, draw(state.view(resolve(state, player) if player else None)))
+        state = loaded.state
+        write_svg(loaded.rules, state, path, resolve(state, player) if player else None)
+        return
     click.echo(f"Wrote the picture to {path}.", err=True)
 
 

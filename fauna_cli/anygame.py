@@ -374,6 +374,78 @@ def replay_report(loaded: LoadedGame, fmt: str, file: str) -> None:
         click.echo(f"Stopped after move {state.seq}; the lines after it were not checked.")
 
 
+class Period:
+    """One round (or turn) of a game: its number, the moves made in it as the file has them, the tables closing it."""
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+        self.moves: list[dict[str, Any]] = []
+        self.tables: list[Table] = []
+
+    def to_dict(self, word: str) -> dict[str, Any]:
+        return {word: self.number, "moves": self.moves, "tables": [t.to_dict() for t in self.tables]}
+
+
+def periods(loaded: LoadedGame) -> list[Period]:
+    """The game's rounds (or turns) so far, re-derived from its moves; the tables of a decision belong to the
+    round the game was in before it."""
+    rules = loaded.rules
+    state = rules.new_state(loaded.state.config, loaded.state.seed)
+    texts = {r.seq: r.text.split(": ", 1)[1] for r in loaded.records if r.kind == "move"}
+    out: dict[int, Period] = {}
+    for player, move in loaded.state.history:
+        n = rules.period_of(state)
+        period = out.setdefault(n, Period(n))
+        seq = state.seq + 1
+        period.moves.append({"seq": seq, "player": player, "move": texts.get(seq, state.move_text(move))})
+        period.tables += rules.tables_after(state, state.apply(move, player))
+    return list(out.values())
+
+
+def finished_periods(loaded: LoadedGame) -> list[Period]:
+    """The rounds whose results are out (they closed with tables)."""
+    return [p for p in periods(loaded) if p.tables] if loaded.rules.period_name else []
+
+
+def pbem_show(loaded: LoadedGame, game: str, round_no: int | None, fmt: str) -> None:
+    """`pbem show GAME [--round R]`: the whole replay report, or round R's moves and results."""
+    import shlex
+
+    from fauna_cli.replay_cmd import RequestError
+
+    rules, state = loaded.rules, loaded.state
+    word = rules.period_name
+    if round_no is None:
+        replay_report(loaded, fmt, game)
+        return
+    if not word:
+        raise RequestError(f"{game}: --round does not apply to {rules.title} games: their results come in no "
+                           f"rounds; `fauna pbem show {shlex.quote(game)}` shows every table")
+    done = finished_periods(loaded)
+    chosen = [p for p in done if p.number == round_no]
+    if not chosen:
+        now = rules.period_of(state)
+        if not state.is_over and round_no == now:
+            raise RequestError(f"{game}: {word} {round_no} is still being played; its results come when it ends")
+        have = (f"{word}s {done[0].number}-{done[-1].number}" if len(done) > 1 else f"{word} {done[0].number}"
+                ) if done else f"no {word} yet"
+        raise RequestError(f"{game}: there is no finished {word} {round_no} ({have} finished)")
+    period = chosen[0]
+    if fmt == "json":
+        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "period": word,
+                              "rounds": [period.to_dict(word)]}), nl=False)
+        return
+    import textwrap
+
+    nb = "\u00a0"  # within one move the words stay together: "4 alice: place fox" is never split
+    listed = ", ".join(f"{m['seq']} {m['player']}: {m['move']}".replace(" ", nb) for m in period.moves)
+    text = textwrap.fill(f"Moves of {word} {period.number}: {listed}", width=100, break_long_words=False,
+                         break_on_hyphens=False)
+    click.echo(text.replace(nb, " "))
+    click.echo()
+    click.echo(render_tables(period.tables, fmt))
+
+
 def _all_tables(loaded: LoadedGame) -> list[Table]:
     """Every table the game showed, re-derived by replaying its moves (the rules are pure)."""
     rules = loaded.rules
@@ -445,7 +517,10 @@ def pbem_status(loaded: LoadedGame, game: str, player: str | None, fmt: str) -> 
     view = state.view(name)
     last = loaded.last_move()
     if fmt == "json":
+        done = finished_periods(loaded)
         click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "view_of": name, "view": view,
+                              "period": rules.period_name or None,
+                              "last_round": done[-1].to_dict(rules.period_name) if done else None,
                               "moves": state.seq, "over": state.is_over, "winners": list(state.winners),
                               "next": None if state.is_over else {"seq": state.seq + 1, "player": state.to_move},
                               "last_move": None if last is None else {"seq": last.seq, "player": last.player,
@@ -462,6 +537,14 @@ def pbem_status(loaded: LoadedGame, game: str, player: str | None, fmt: str) -> 
         click.echo("Computer players (they move by themselves): " + ", ".join(bots) + ".")
     if state.is_over:
         click.echo(render_tables(rules.final_tables(state), fmt))
+    done = finished_periods(loaded)
+    if done and not state.is_over:
+        import shlex
+
+        p = done[-1]
+        word = rules.period_name
+        click.echo(f"Results of {word} {p.number} ({'; '.join(t.title for t in p.tables)}): "
+                   f"fauna pbem show {shlex.quote(game)} --round {p.number}")
     if last is not None:
         click.echo(f"Last move: {last.text} (line {last.line}).")
     click.echo(f"History head: line {len(loaded.writer.lines)}, hash {loaded.head}.")

@@ -378,7 +378,8 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, 
 
 @pbem.command("show", short_help="Past rounds: moves, answers, tables.")
 @click.argument("game", type=click.Path(dir_okay=False))
-@click.option("--round", "round_no", type=click.IntRange(1), metavar="R", help="Only round R.")
+@click.option("--round", "round_no", type=click.IntRange(1), metavar="R",
+              help="Only round R: its moves and results (ExoFauna/Duo: turn R).")
 @IGNORE_DATA_OPTION
 @FORMAT_OPTION
 @one_line_errors
@@ -386,8 +387,8 @@ def pbem_show(game, round_no, ignore_data_change, fmt) -> None:
     """Past rounds of GAME: the moves, the answer and the round table (the current round stays hidden)."""
     loaded = load_game(game, ignore_data_change=ignore_data_change)
     if not isinstance(loaded, LoadedLog):
-        from fauna_cli.anygame import replay_report
-        replay_report(loaded, fmt, game)
+        from fauna_cli.anygame import pbem_show as show_other
+        show_other(loaded, game, round_no, fmt)
         return
     _warn_if_data_changed(loaded)
     state = loaded.state

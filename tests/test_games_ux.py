@@ -98,3 +98,66 @@ def test_a_continued_games_earlier_decisions_are_final(tmp_path):
     assert "nobody has decided at this terminal since the game was continued" in result.output
     assert "Took back me's move 2" in result.output
     assert len(moves_in(log, "arctic")) == 1
+
+
+# -- the last round's results in pbem status, and pbem show --round ------------------------------------------
+
+def pbem_game(tmp_path: Path, game: str, moves: int) -> Path:
+    """An e-mail game of one person and one computer player, `moves` decisions of the person's in."""
+    from fauna_cli.gamefile import load_game
+
+    cfg, path = config(tmp_path / "g.toml", game), tmp_path / f"g.{game}"
+    assert run("pbem", "new", "--config", cfg, "--out", path).exit_code == 0
+    for _ in range(moves):
+        state = load_game(str(path)).state
+        text = state.move_text(state.legal_moves()[0])
+        result = run("pbem", "move", path, "--as", state.to_move, "--print-move", text)
+        assert result.exit_code == 0, result.output
+    return path
+
+
+def test_arctic_pbem_status_points_to_the_last_rounds_results_and_show_takes_round(tmp_path):
+    path = pbem_game(tmp_path, "arctic", 12)  # round 1 and 2 are over, round 3 is being played
+    status = run("pbem", "status", path)
+    assert status.exit_code == 0, status.output
+    assert f"Results of round 2 (After round 2; Tokens after round 2): fauna pbem show {path} --round 2" \
+        in status.output
+    doc = json.loads(run("pbem", "status", path, "--format", "json").output)
+    assert doc["period"] == "round" and doc["last_round"]["round"] == 2
+    assert doc["last_round"]["tables"][0]["title"] == "After round 2"
+    one = run("pbem", "show", path, "--round", "1")
+    assert one.exit_code == 0, one.output
+    assert one.output.startswith("Moves of round 1: 1 me: place walrus/orca 5-1, 2 me: walrus left")
+    assert "After round 1" in one.output and "Tokens after round 1" in one.output and "round 2" not in one.output
+    shown = json.loads(run("pbem", "show", path, "--round", "2", "--format", "json").output)
+    assert [r["round"] for r in shown["rounds"]] == [2] and shown["rounds"][0]["moves"][0]["seq"] == 12
+    now = run("pbem", "show", path, "--round", "3")
+    assert now.exit_code == 2 and "round 3 is still being played; its results come when it ends" in now.output
+    later = run("pbem", "show", path, "--round", "9")
+    assert later.exit_code == 2 and "there is no finished round 9 (rounds 1-2 finished)" in later.output
+    whole = run("pbem", "show", path)
+    assert whole.exit_code == 0 and "After round 1" in whole.output and "After round 2" in whole.output
+
+
+def test_exofauna_pbem_show_round_is_a_turn_and_evo_a_round(tmp_path):
+    exo = pbem_game(tmp_path / "x" if (tmp_path / "x").mkdir() is None else tmp_path, "exofauna", 10)
+    one = run("pbem", "show", exo, "--round", "1")
+    assert one.exit_code == 0 and one.output.startswith("Moves of turn 1: 1 bot1:") and "Watering Holes" in one.output
+    assert "Results of turn " in run("pbem", "status", exo).output
+    evo = pbem_game(tmp_path / "e" if (tmp_path / "e").mkdir() is None else tmp_path, "evo", 10)
+    first = run("pbem", "show", evo, "--round", "1")
+    assert first.exit_code == 0 and first.output.startswith("Moves of round 1: 1 me: bid 1 event")
+    assert "Climate, round 1" in first.output
+
+
+def test_pbem_show_round_says_plainly_when_a_game_has_no_rounds(tmp_path):
+    import dataclasses
+
+    from fauna_cli import anygame
+    from fauna_cli.gamefile import load_game
+    from fauna_cli.replay_cmd import RequestError
+
+    loaded = load_game(str(pbem_game(tmp_path, "arctic", 1)))
+    loaded.rules = dataclasses.replace(loaded.rules, period_name="")
+    with pytest.raises(RequestError, match="--round does not apply to Arctic games: their results come in no rounds"):
+        anygame.pbem_show(loaded, "g.arctic", 1, "plain")

@@ -161,3 +161,157 @@ def test_pbem_show_round_says_plainly_when_a_game_has_no_rounds(tmp_path):
     loaded.rules = dataclasses.replace(loaded.rules, period_name="")
     with pytest.raises(RequestError, match="--round does not apply to Arctic games: their results come in no rounds"):
         anygame.pbem_show(loaded, "g.arctic", 1, "plain")
+
+
+# -- the picture (SVG) for e-mail players ---------------------------------------------------------------------
+
+import xml.etree.ElementTree as ET  # noqa: E402
+
+NS = {"s": "http://www.w3.org/2000/svg"}
+
+
+def picture(tmp_path: Path, game_file: Path, player: str | None = None) -> ET.Element:
+    out = tmp_path / f"{game_file.name}-{player}.svg"
+    args = ["pbem", "status", game_file, "--svg", out] + (["--as", player] if player else [])
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    assert f"Wrote the picture to {out}." in result.output
+    return ET.parse(out).getroot()
+
+
+def groups(root: ET.Element, cls: str) -> list[ET.Element]:
+    return [g for g in root.iter(f"{{{NS['s']}}}g") if cls in (g.get("class") or "").split()]
+
+
+def texts(el: ET.Element) -> list[str]:
+    return [t.text or "" for t in el.iter(f"{{{NS['s']}}}text")]
+
+
+def all_text(el: ET.Element) -> str:
+    return "\n".join(t.text or "" for t in el.iter() if t.tag.endswith(("text", "title")))
+
+
+def state_of(path: Path):
+    from fauna_cli.gamefile import load_game
+
+    return load_game(str(path)).state
+
+
+def test_arctic_picture_puts_every_token_on_its_landscape_card_and_hides_other_hands(tmp_path):
+    path = pbem_game(tmp_path, "arctic", 12)
+    state = state_of(path)
+    view = state.view("me")
+    root = picture(tmp_path, path, "me")
+    cards = groups(root, "landscape")
+    assert [int(c.get("data-value")) for c in cards] == view["landscape"]
+    seen = {}
+    for card in cards:
+        box = card.find("s:rect", NS)
+        x, y, w, h = (float(box.get(k)) for k in ("x", "y", "width", "height"))
+        for token in groups(card, "token"):
+            dot = token.find("s:circle", NS)
+            assert x < float(dot.get("cx")) < x + w and y < float(dot.get("cy")) < y + h
+            seen[token.get("data-animal")] = int(card.get("data-value"))
+    assert seen == view["tokens"] and len(seen) == 6
+    river = [all_text(c).split("\n")[0] for c in groups(root, "river")]
+    assert river == view["river"]
+    for p, g in zip(view["players"], groups(root, "player"), strict=True):
+        words = all_text(g)
+        assert p["name"] in words and f"pile {p['pile_size']}," in words and (p["visible"] or "no card yet") in words
+        assert ("powers: " + (", ".join(p["powers"]) or "none")) in words
+    powers = {g.get("data-animal"): all_text(g) for g in groups(root, "power")}
+    assert all(f"{a} {p['side']}" in powers[a] and (p["holder"] or "centre") in powers[a]
+               for a, p in view["powers"].items())
+    (hand,) = groups(root, "hand")
+    assert [all_text(c).split("\n")[0] for c in groups(hand, "card")] == view["hand"]
+    from rules.arctic.cards import NAME
+
+    shown = set(view["river"]) | {c for p in view["players"] for c in p["pile"]}
+    hidden = [NAME[c] for c in state.hands[1] if NAME[c] not in shown]
+    assert hidden and not any(h in all_text(root) for h in hidden)  # bot1's hand is not in me's picture
+    spectator = picture(tmp_path, path)
+    assert not groups(spectator, "hand")
+    assert not any(NAME[c] in all_text(spectator) for c in state.hands[0] if NAME[c] not in shown)
+
+
+def test_exofauna_picture_draws_both_holes_as_grids_around_their_card(tmp_path):
+    path = pbem_game(tmp_path, "exofauna", 10)
+    view = state_of(path).view("me")
+    root = picture(tmp_path, path, "me")
+    holes = groups(root, "hole")
+    assert [h.get("data-label") for h in holes] == [h["label"] for h in view["holes"]]
+    for hole, g in zip(view["holes"], holes, strict=True):
+        centre = groups(g, "hole-card")[0]
+        assert centre.get("data-colour") == hole["colour"] and hole["label"] in texts(centre)
+        box = centre.find("s:rect", NS)
+        cx, cy = float(box.get("x")), float(box.get("y"))
+        spaces = {s.get("data-space"): s for s in groups(g, "space")}
+        assert set(spaces) == set(hole["spaces"])
+        for name, (r, c) in view["grid"].items():
+            rect = spaces[name].find(".//s:rect", NS)
+            dx, dy = float(rect.get("x")) - cx, float(rect.get("y")) - cy
+            assert (round(dy / abs(dy)) if abs(dy) > 1 else 0, round(dx / abs(dx)) if abs(dx) > 1 else 0) \
+                == (r - 1, c - 1)  # the space sits where the grid puts it around the hole card
+            card = hole["spaces"][name]
+            if card is None:
+                assert "empty" in spaces[name].get("class")
+            else:
+                assert card["name"] in texts(spaces[name]) and card["colour"] in texts(spaces[name])
+    for p, g in zip(view["players"], groups(root, "player"), strict=True):
+        words = all_text(g)
+        assert f"deck {p['deck_size']};" in words and f"holes claimed {len(p['claimed'])}" in words
+        top = p["deck_top"]
+        assert top is None or f"{top['name']} {top['colour']}" in words
+    (hand,) = groups(root, "hand")
+    assert [tuple(texts(c)[:2]) for c in groups(hand, "card")] == [(c["name"], c["colour"]) for c in view["hand"]]
+    assert not groups(picture(tmp_path, path), "hand")  # a spectator sees no hand
+
+
+def test_evo_picture_draws_the_island_with_moves_names_dinosaurs_and_climate(tmp_path):
+    path = pbem_game(tmp_path, "evo", 10)
+    state = state_of(path)
+    view = state.view("me")
+    root = picture(tmp_path, path, "me")
+    spaces = {g.get("data-space"): g for g in groups(root, "space")}
+    assert set(spaces) == set(view["terrain"])
+    rings = view["wheel"]["rings"]
+    centre = {}
+    for name, g in spaces.items():
+        assert g.get("data-terrain") == view["terrain"][name] and g.get("data-climate") == rings[view["terrain"][name]]
+        assert texts(g)[0] == name
+        corners = [tuple(map(float, p.split(","))) for p in g.find("s:polygon", NS).get("points").split()]
+        centre[name] = (sum(x for x, _ in corners) / 6, sum(y for _, y in corners) / 6)
+    board = state.board
+    step = min(((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 for a, (ax, ay) in centre.items()
+               for b, (bx, by) in centre.items() if a != b)
+    for i, name in enumerate(board.names):  # the spaces next to each other in the rules touch in the picture
+        for j in board.neighbors[i]:
+            (ax, ay), (bx, by) = centre[name], centre[board.names[j]]
+            assert abs(((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 - step) < 1
+    drawn = {}
+    for name, g in spaces.items():
+        for d in groups(g, "dino"):
+            drawn[name] = d.get("data-player")
+            assert texts(d) == [chr(65 + view["players"].index(d.get("data-player")))]
+    assert drawn == {s: p for p, where in view["dinosaurs"].items() for s in where}
+    zones = {g.get("data-terrain"): g.get("data-climate") for g in groups(root, "zone")}
+    assert zones == rings
+    (hand,) = groups(root, "hand")
+    assert all(c in all_text(hand) for c in view["hand"])
+    assert not groups(picture(tmp_path, path), "hand")
+
+
+@pytest.mark.parametrize("game", OTHERS)
+def test_play_svg_writes_the_picture_after_a_script_and_at_the_prompt(game, tmp_path):
+    rules = load_rules(game)
+    cfg = config(tmp_path / "b.toml", game, humans=0, bots=rules.min_players)
+    out = tmp_path / "end.svg"
+    result = run("play", "--config", cfg, "--moves", "-", "--svg", out, input="")
+    assert result.exit_code == 0, result.output
+    root = ET.parse(out).getroot()
+    assert root.tag == f"{{{NS['s']}}}svg" and "game over" in root.find("s:title", NS).text
+    cfg = config(tmp_path / "h.toml", game)
+    out = tmp_path / "quit.svg"
+    result = run("play", "--config", cfg, "--svg", out, input="quit\ny\n")
+    assert result.exit_code == 0 and f"Wrote the picture to {out}." in result.output
+    assert not groups(ET.parse(out).getroot(), "hand")  # drawn for everyone: no hand

@@ -186,7 +186,7 @@ def svg(view: dict[str, Any]) -> str:
         text(g, f"Your hand ({view['player']}), totem {view['totem']}", 16, y, 14, font_weight="bold")
         y += 10
         for i, name in enumerate(view["hand"]):
-            _svg_card(g, name, 16 + (i % 6) * (CARD_W + 14), y + (i // 6) * (CARD_H + 10), "hand")
+            _svg_card(g, name, 16 + (i % 6) * (CARD_W + 14), y + (i // 6) * (CARD_H + 10), "hand-card")
         y += ((len(view["hand"]) + 5) // 6 or 1) * (CARD_H + 10) + 20
     if view.get("over"):
         text(root, "Scores: " + ", ".join(f"{n} {s}" for n, s in view["scores"].items()), 16, y, 14,

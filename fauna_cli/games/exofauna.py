@@ -160,6 +160,6 @@ def svg(view: dict[str, Any]) -> str:
         y += 10
         text(g, f"Your hand ({view['you']})", 16, y, 14, font_weight="bold")
         for i, card in enumerate(view["hand"]):
-            _svg_card(g, card, 16 + (i % 6) * SVG_CELL_W, y + 10 + (i // 6) * SVG_CELL_H, "hand")
+            _svg_card(g, card, 16 + (i % 6) * SVG_CELL_W, y + 10 + (i // 6) * SVG_CELL_H, "hand-card")
         y += 10 + ((len(view["hand"]) + 5) // 6 or 1) * SVG_CELL_H
     return finish(root, y + 16)

@@ -261,6 +261,25 @@ def write_svg(rules: GameRules, state: Any, path: str | None, player: str | None
     click.echo(f"Wrote the picture to {path}.", err=True)
 
 
+def write_view_svg(view_file: str, path: str) -> None:
+    """`pbem status VIEWFILE --svg FILE` in a refereed game: the picture of what the view file's player sees."""
+    from fauna_cli.files import read_text
+    from rules.core.limits import MAX_LOG_BYTES
+    from rules.core.referee import read_view
+    from rules.core.registry import load_rules
+
+    v = read_view(read_text(view_file, "view file", MAX_LOG_BYTES), view_file)
+    rules = load_rules(v.game)
+    try:
+        draw = importlib.import_module(f"fauna_cli.games.{rules.name}").svg
+    except (ModuleNotFoundError, AttributeError):
+        raise click.UsageError(f"--svg: {rules.title} games have no picture yet") from None
+    from fauna_cli.files import atomic_write
+
+    atomic_write(path, draw(v.view))
+    click.echo(f"Wrote the picture to {path}.", err=True)
+
+
 def _hotseat(s: Session, rules: GameRules, log_path: str | None, private: bool) -> int:
     """The turns of hot-seat play (run_interactive handles Ctrl-C around it)."""
     last_human: str | None = None

@@ -241,9 +241,15 @@ def pbem_status(game, ignore_data_change, fmt, player=None, svg_path=None) -> No
     kind = kind_of(game)
     if kind == "view":
         from fauna_cli.referee_cmd import view_status
+        if svg_path is not None:
+            from fauna_cli.anygame import write_view_svg
+            write_view_svg(game, svg_path)
         view_status(game, fmt)
         return
     if kind == "public":
+        if svg_path is not None:
+            raise click.UsageError("--svg: a refereed game's picture is drawn from a player's view file "
+                                   "(pbem status GAME-NAME.view --svg FILE): the game file shows no cards")
         from fauna_cli.referee_cmd import replay_public
         replay_public(game, fmt)
         return

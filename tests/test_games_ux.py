@@ -315,3 +315,22 @@ def test_play_svg_writes_the_picture_after_a_script_and_at_the_prompt(game, tmp_
     result = run("play", "--config", cfg, "--svg", out, input="quit\ny\n")
     assert result.exit_code == 0 and f"Wrote the picture to {out}." in result.output
     assert not groups(ET.parse(out).getroot(), "hand")  # drawn for everyone: no hand
+
+
+def test_a_refereed_arctic_game_draws_each_players_picture_from_their_view_file(tmp_path):
+    (tmp_path / "g.toml").write_text('[game]\nrules = "arctic"\n[[players]]\nname = "p1"\n[[players]]\nname = "p2"\n')
+    made = run("pbem", "new", "--config", tmp_path / "g.toml", "--out", tmp_path / "g.game",
+               "--referee", tmp_path / "g.key")
+    assert made.exit_code == 0, made.output
+    views = {}
+    for who in ("p1", "p2"):
+        out = tmp_path / f"{who}.svg"
+        result = run("pbem", "status", tmp_path / f"g-{who}.view", "--svg", out)
+        assert result.exit_code == 0 and f"Wrote the picture to {out}." in result.output, result.output
+        views[who] = json.loads(run("pbem", "status", tmp_path / f"g-{who}.view", "--format", "json").output)["view"]
+        (hand,) = groups(ET.parse(out).getroot(), "hand")
+        assert [all_text(c).split("\n")[0] for c in groups(hand, "card")] == views[who]["hand"]
+    other = set(views["p2"]["hand"]) - set(views["p1"]["hand"]) - set(views["p1"]["river"])
+    assert other and not any(c in (tmp_path / "p1.svg").read_text() for c in other)
+    refused = run("pbem", "status", tmp_path / "g.game", "--svg", tmp_path / "x.svg")
+    assert refused.exit_code == 2 and "drawn from a player's view file" in refused.output

@@ -334,3 +334,14 @@ def test_a_refereed_arctic_game_draws_each_players_picture_from_their_view_file(
     assert other and not any(c in (tmp_path / "p1.svg").read_text() for c in other)
     refused = run("pbem", "status", tmp_path / "g.game", "--svg", tmp_path / "x.svg")
     assert refused.exit_code == 2 and "drawn from a player's view file" in refused.output
+
+
+@pytest.mark.parametrize("game", OTHERS)
+def test_a_game_with_an_undo_and_the_same_decision_again_logs_as_one_played_straight(game, tmp_path):
+    cfg = config(tmp_path / "g.toml", game)
+    straight, undone = tmp_path / "straight.log", tmp_path / "undone.log"
+    before = "1\n1\n" if game == "arctic" else "1\n"  # (the second decision of ExoFauna's and Evo's is final)
+    assert run("play", "--config", cfg, "--log", straight, input=before + "1\nquit\ny\n").exit_code == 0
+    result = run("play", "--config", cfg, "--log", undone, input=before + "undo\n1\n1\nquit\ny\n")
+    assert "Took back me's move" in result.output, result.output
+    assert undone.read_bytes() == straight.read_bytes()

@@ -62,6 +62,9 @@ class Session:
         self.log = log or GameLog(rules, state)  # a loaded game's log when resuming (`play --continue`)
         self.bots = seat_bots(rules, state.config, state.seed)
         self.tables: list[Table] = []
+        self.tables_at: list[int] = []  # len(self.tables) before each decision of this session
+        self.start = state.seq  # decisions before this session (a continued log) are final
+        self.final: dict[int, str] = {}  # move number -> why it cannot be taken back (it revealed something)
         self.save()
 
     def out(self, text: str = "") -> None:
@@ -78,7 +81,12 @@ class Session:
 
     def play(self, player: str, move: Any, echo: bool) -> None:
         """Apply one decision through the log; show its events and any tables it completes."""
+        before = len(self.tables)
         events = self.log.play(player, move)
+        self.tables_at.append(before)
+        reason = self.rules.final_reason(self.state, events)
+        if reason:
+            self.final[self.state.seq] = reason
         self.save()
         if echo:
             for e in events:
@@ -103,6 +111,60 @@ class Session:
 
     def is_bot(self, name: str) -> bool:
         return self.bots[list(self.state.names).index(name)] is not None
+
+    def undo(self, who: str, viewer: str | None = None) -> str:
+        """Take back `who`'s latest decision and the computer players' replies to it; what happened, or why not.
+
+        Moves are told to `viewer` as the file tells them to other players (a card discarded face down stays
+        hidden), except the viewer's own.
+        """
+        history = self.state.history
+        if self.is_bot(who):
+            return (f"Nothing to undo for {who}: {who} is a computer player; its replies are taken back with the "
+                    "decision they answer (undo PLAYER).")
+        latest = next((seq for seq in range(len(history), self.start, -1) if not self.is_bot(history[seq - 1][0])),
+                      None)
+        if latest is None:
+            since = " since the game was continued (the decisions in the file are final)" if self.start else ""
+            return f"Nothing to undo for {who}: nobody has decided at this terminal{since}."
+        earlier, texts = self._replay(latest - 1, viewer)
+        player, text = history[latest - 1][0], texts[0]
+        if player != who:
+            return (f"Nothing to undo for {who}: {player} decided since (move {latest}: {text}); only the latest "
+                    f"decision can be taken back, by its player (undo {player}).")
+        for seq in range(latest, len(history) + 1):
+            reason = self.final.get(seq)
+            if reason:
+                whose = "it" if seq == latest else f"{history[seq - 1][0]}'s reply (move {seq}: {texts[seq - latest]})"
+                return (f"Cannot undo {who}'s move {latest} ({text}): {whose} {reason}, so it is final; "
+                        "a decision that showed hidden information cannot be taken back.")
+        replies = [f"{pl}: {t}" for (pl, _), t in zip(history[latest:], texts[1:], strict=True)]
+        self._rewind(latest - 1, *earlier)
+        also = f", and the computer players' replies ({'; '.join(replies)})" if replies else ""
+        return f"Took back {who}'s move {latest} ({text}){also}; {self.state.to_move} to decide."
+
+    def _replay(self, seq: int, viewer: str | None) -> tuple[tuple[Any, GameLog], list[str]]:
+        """The game rebuilt as it was after move `seq` (state and log), and how each later move reads to `viewer`."""
+        old = self.state
+        state = self.rules.new_state(old.config, old.seed)
+        log = GameLog(self.rules, state)
+        for player, move in old.history[:seq]:
+            log.play(player, move)
+        ahead, texts = state.copy(), []
+        for player, move in old.history[seq:]:
+            texts.append(ahead.move_text(move) if player == viewer else self.rules.public_move_text(ahead, move))
+            ahead.apply(move, player)
+        return (state, log), texts
+
+    def _rewind(self, seq: int, state: Any, log: GameLog) -> None:
+        """Go back to the game after move `seq` (state and log rebuilt by _replay); the log file is rewritten."""
+        keep = seq - self.start
+        del self.tables[self.tables_at[keep]:]
+        del self.tables_at[keep:]
+        for n in [n for n in self.final if n > seq]:
+            del self.final[n]
+        self.state, self.log = state, log
+        self.save()
 
     def finish(self) -> None:
         if self.state.is_over:
@@ -163,28 +225,67 @@ HOTSEAT_HELP = """Also:
   a number           the choice of that number in the list
   moves              list every legal choice
   board              show what you see again
+  undo               take back your own last decision (and the computer players' replies to it) while nobody
+                     else has decided since; a decision that showed hidden information (a card drawn, a die
+                     rolled) is final. undo NAME: NAME takes back theirs
   help               this text
   quit               leave the game (asks first; with --log, `fauna play --continue FILE` resumes it)"""
 
 
-def run_interactive(rules: GameRules, state: Any, fmt: str, log_path: str | None, log: GameLog | None = None) -> int:
+def run_interactive(rules: GameRules, state: Any, fmt: str, log_path: str | None, log: GameLog | None = None,
+                    svg_path: str | None = None) -> int:
     """Hot-seat play: each human sees only their own view, handed over with the screen cleared in between."""
     s = Session(rules, state, fmt, log_path, log)
     humans = [n for n in state.names if not s.is_bot(n)]
     private = len(humans) > 1
-    last_human: str | None = None
     try:
-        return _hotseat(s, rules, state, log_path, private, last_human)
+        return _hotseat(s, rules, log_path, private)
     except KeyboardInterrupt:
-        click.echo(f"\nInterrupted. Game left unfinished at move {state.seq + 1}. {saved_line(log_path)}")
+        click.echo(f"\nInterrupted. Game left unfinished at move {s.state.seq + 1}. {saved_line(log_path)}")
         return exitcodes.INTERRUPTED
+    finally:
+        write_svg(rules, s.state, svg_path)
 
 
-def _hotseat(s: Session, rules: GameRules, state: Any, log_path: str | None, private: bool,
-             last_human: str | None) -> int:
+def write_svg(rules: GameRules, state: Any, path: str | None, player: str | None = None) -> None:
+    """`--svg FILE`: the game's picture (svg(view) in fauna_cli/games/GAME.py) of what PLAYER (or anyone) sees."""
+    if path is None:
+        return
+    from fauna_cli.files import atomic_write
+
+    try:
+        draw = importlib.import_module(f"fauna_cli.games.{rules.name}").svg
+    except (ModuleNotFoundError, AttributeError):
+        raise click.UsageError(f"--svg: {rules.title} games have no picture yet") from None
+    atomic_write(path, draw(state.view(player)))
+    click.echo(f"Wrote the picture to {path}.", err=True)
+
+
+def write_view_svg(view_file: str, path: str) -> None:
+    """`pbem status VIEWFILE --svg FILE` in a refereed game: the picture of what the view file's player sees."""
+    from fauna_cli.files import read_text
+    from rules.core.limits import MAX_LOG_BYTES
+    from rules.core.referee import read_view
+    from rules.core.registry import load_rules
+
+    v = read_view(read_text(view_file, "view file", MAX_LOG_BYTES), view_file)
+    rules = load_rules(v.game)
+    try:
+        draw = importlib.import_module(f"fauna_cli.games.{rules.name}").svg
+    except (ModuleNotFoundError, AttributeError):
+        raise click.UsageError(f"--svg: {rules.title} games have no picture yet") from None
+    from fauna_cli.files import atomic_write
+
+    atomic_write(path, draw(v.view))
+    click.echo(f"Wrote the picture to {path}.", err=True)
+
+
+def _hotseat(s: Session, rules: GameRules, log_path: str | None, private: bool) -> int:
     """The turns of hot-seat play (run_interactive handles Ctrl-C around it)."""
-    while not state.is_over:
+    last_human: str | None = None
+    while not s.state.is_over:
         s.run_bots(echo=True)
+        state = s.state
         if state.is_over:
             break
         p = state.to_move
@@ -204,7 +305,8 @@ def _hotseat(s: Session, rules: GameRules, state: Any, log_path: str | None, pri
         if text is None:
             click.echo(f"\nInput ended; the game was left unfinished. {saved_line(log_path)}")
             return exitcodes.OK
-        word = text.strip().lower()
+        word, _, rest = text.strip().partition(" ")
+        word = word.lower()
         if not word:
             continue
         if word in ("help", "?"):
@@ -220,6 +322,17 @@ def _hotseat(s: Session, rules: GameRules, state: Any, log_path: str | None, pri
             continue
         if word == "board":
             click.echo(picture(rules, state.view(p)))
+            continue
+        if word == "undo":
+            who = _player_named(state, rest.strip()) if rest.strip() else p
+            if who is None:
+                click.echo(f"  undo NAME: {rest.strip()!r} is not playing (players: {', '.join(state.names)})")
+                continue
+            click.echo(f"  {s.undo(who, p)}")
+            if s.state.to_move != p:
+                last_human = None  # the screen goes to whoever decides now
+            elif s.state is not state:
+                click.echo(picture(rules, s.state.view(p)))
             continue
         if word.isdigit():
             legal = state.legal_moves()
@@ -239,9 +352,17 @@ def _hotseat(s: Session, rules: GameRules, state: Any, log_path: str | None, pri
         if state.to_move == p and not state.is_over:
             click.echo(picture(rules, state.view(p)))
     click.echo("\nThe game is over; everything is revealed.")
-    click.echo(picture(rules, state.view(None)))
+    click.echo(picture(rules, s.state.view(None)))
     s.finish()
     return exitcodes.OK
+
+
+def _player_named(state: Any, name: str) -> str | None:
+    """A player named case-insensitively (and after NFC normalisation), or None."""
+    import unicodedata
+
+    name = unicodedata.normalize("NFC", name)
+    return next((n for n in state.names if n.lower() == name.lower()), None)
 
 
 def replay_report(loaded: LoadedGame, fmt: str, file: str) -> None:
@@ -270,6 +391,78 @@ def replay_report(loaded: LoadedGame, fmt: str, file: str) -> None:
                    f"the game is {end}.")
     else:
         click.echo(f"Stopped after move {state.seq}; the lines after it were not checked.")
+
+
+class Period:
+    """One round (or turn) of a game: its number, the moves made in it as the file has them, the tables closing it."""
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+        self.moves: list[dict[str, Any]] = []
+        self.tables: list[Table] = []
+
+    def to_dict(self, word: str) -> dict[str, Any]:
+        return {word: self.number, "moves": self.moves, "tables": [t.to_dict() for t in self.tables]}
+
+
+def periods(loaded: LoadedGame) -> list[Period]:
+    """The game's rounds (or turns) so far, re-derived from its moves; the tables of a decision belong to the
+    round the game was in before it."""
+    rules = loaded.rules
+    state = rules.new_state(loaded.state.config, loaded.state.seed)
+    texts = {r.seq: r.text.split(": ", 1)[1] for r in loaded.records if r.kind == "move"}
+    out: dict[int, Period] = {}
+    for player, move in loaded.state.history:
+        n = rules.period_of(state)
+        period = out.setdefault(n, Period(n))
+        seq = state.seq + 1
+        period.moves.append({"seq": seq, "player": player, "move": texts.get(seq, state.move_text(move))})
+        period.tables += rules.tables_after(state, state.apply(move, player))
+    return list(out.values())
+
+
+def finished_periods(loaded: LoadedGame) -> list[Period]:
+    """The rounds whose results are out (they closed with tables)."""
+    return [p for p in periods(loaded) if p.tables] if loaded.rules.period_name else []
+
+
+def pbem_show(loaded: LoadedGame, game: str, round_no: int | None, fmt: str) -> None:
+    """`pbem show GAME [--round R]`: the whole replay report, or round R's moves and results."""
+    import shlex
+
+    from fauna_cli.replay_cmd import RequestError
+
+    rules, state = loaded.rules, loaded.state
+    word = rules.period_name
+    if round_no is None:
+        replay_report(loaded, fmt, game)
+        return
+    if not word:
+        raise RequestError(f"{game}: --round does not apply to {rules.title} games: their results come in no "
+                           f"rounds; `fauna pbem show {shlex.quote(game)}` shows every table")
+    done = finished_periods(loaded)
+    chosen = [p for p in done if p.number == round_no]
+    if not chosen:
+        now = rules.period_of(state)
+        if not state.is_over and round_no == now:
+            raise RequestError(f"{game}: {word} {round_no} is still being played; its results come when it ends")
+        have = (f"{word}s {done[0].number}-{done[-1].number}" if len(done) > 1 else f"{word} {done[0].number}"
+                ) if done else f"no {word} yet"
+        raise RequestError(f"{game}: there is no finished {word} {round_no} ({have} finished)")
+    period = chosen[0]
+    if fmt == "json":
+        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "period": word,
+                              "rounds": [period.to_dict(word)]}), nl=False)
+        return
+    import textwrap
+
+    nb = "\u00a0"  # within one move the words stay together: "4 alice: place fox" is never split
+    listed = ", ".join(f"{m['seq']} {m['player']}: {m['move']}".replace(" ", nb) for m in period.moves)
+    text = textwrap.fill(f"Moves of {word} {period.number}: {listed}", width=100, break_long_words=False,
+                         break_on_hyphens=False)
+    click.echo(text.replace(nb, " "))
+    click.echo()
+    click.echo(render_tables(period.tables, fmt))
 
 
 def _all_tables(loaded: LoadedGame) -> list[Table]:
@@ -346,7 +539,10 @@ def pbem_status(loaded: LoadedGame, game: str, player: str | None, fmt: str) -> 
     view = state.view(name)
     last = loaded.last_move()
     if fmt == "json":
+        done = finished_periods(loaded)
         click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "view_of": name, "view": view,
+                              "period": rules.period_name or None,
+                              "last_round": done[-1].to_dict(rules.period_name) if done else None,
                               "moves": state.seq, "over": state.is_over, "winners": list(state.winners),
                               "next": None if state.is_over else {"seq": state.seq + 1, "player": state.to_move},
                               "last_move": None if last is None else {"seq": last.seq, "player": last.player,
@@ -363,6 +559,14 @@ def pbem_status(loaded: LoadedGame, game: str, player: str | None, fmt: str) -> 
         click.echo("Computer players (they move by themselves): " + ", ".join(bots) + ".")
     if state.is_over:
         click.echo(render_tables(rules.final_tables(state), fmt))
+    done = finished_periods(loaded)
+    if done and not state.is_over:
+        import shlex
+
+        p = done[-1]
+        word = rules.period_name
+        click.echo(f"Results of {word} {p.number} ({'; '.join(t.title for t in p.tables)}): "
+                   f"fauna pbem show {shlex.quote(game)} --round {p.number}")
     if last is not None:
         click.echo(f"Last move: {last.text} (line {last.line}).")
     click.echo(f"History head: line {len(loaded.writer.lines)}, hash {loaded.head}.")

@@ -190,7 +190,7 @@ def play(config_path, seed, moves_path, log_path, force, continue_path, svg_path
         _play_continued(continue_path, config_path, seed, log_path, settings, script, moves_path, svg_path, fmt)
         return
     if config_path is not None and game_of(*config_document(config_path)[:2]) != "fauna":
-        _play_other(config_path, seed, script, moves_path, log_path, force, fmt, settings)
+        _play_other(config_path, seed, script, moves_path, log_path, force, fmt, settings, svg_path)
         return
     from fauna_cli.play import run_interactive, run_script
 
@@ -241,10 +241,11 @@ def _play_continued(game, config_path, seed, log_path, settings, script, moves_p
         if script is not None:
             code = anygame.run_script(loaded.rules, state, script, "<stdin>" if moves_path == "-" else moves_path,
                                       fmt, game, log=loaded.writer)
+            anygame.write_svg(loaded.rules, state, svg_path)
         else:
             if fmt == "json":
                 raise click.UsageError("--format json needs --moves (interactive play prints tables)")
-            code = anygame.run_interactive(loaded.rules, state, fmt, game, log=loaded.writer)
+            code = anygame.run_interactive(loaded.rules, state, fmt, game, log=loaded.writer, svg_path=svg_path)
         sys.exit(code)
     from fauna_cli.play import run_interactive, run_script
 
@@ -264,7 +265,7 @@ def _play_continued(game, config_path, seed, log_path, settings, script, moves_p
     sys.exit(code)
 
 
-def _play_other(config_path, seed, script, moves_path, log_path, force, fmt, settings) -> None:
+def _play_other(config_path, seed, script, moves_path, log_path, force, fmt, settings, svg_path=None) -> None:
     """`fauna play` for a game other than Fauna, through its RULES (fauna_cli/anygame.py)."""
     from fauna_cli import anygame
     from fauna_cli.gameconfig import draw_seed, load_any_config
@@ -286,8 +287,9 @@ def _play_other(config_path, seed, script, moves_path, log_path, force, fmt, set
         if script is not None:
             code = anygame.run_script(rules, state, script, "<stdin>" if moves_path == "-" else moves_path, fmt,
                                       log_path)
+            anygame.write_svg(rules, state, svg_path)
         else:
-            code = anygame.run_interactive(rules, state, fmt, log_path)
+            code = anygame.run_interactive(rules, state, fmt, log_path, svg_path=svg_path)
     sys.exit(code)
 
 

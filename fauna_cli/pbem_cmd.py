@@ -118,16 +118,11 @@ def write_picture(loaded, path: str, player: str | None) -> None:
 
         atomic_write(path, board_svg(loaded.state))
     else:
-        import importlib
+        from fauna_cli.anygame import resolve, write_svg
 
-        from fauna_cli.anygame import resolve
-
-        rules, state = loaded.rules, loaded.state
-        try:
-            draw = importlib.import_module(f"fauna_cli.games.{rules.name}").svg
-        except (ModuleNotFoundError, AttributeError):
-            raise click.UsageError(f"--svg: {rules.title} games have no picture yet") from None
-        atomic_write(path, draw(state.view(resolve(state, player) if player else None)))
+        state = loaded.state
+        write_svg(loaded.rules, state, path, resolve(state, player) if player else None)
+        return
     click.echo(f"Wrote the picture to {path}.", err=True)
 
 
@@ -246,9 +241,15 @@ def pbem_status(game, ignore_data_change, fmt, player=None, svg_path=None) -> No
     kind = kind_of(game)
     if kind == "view":
         from fauna_cli.referee_cmd import view_status
+        if svg_path is not None:
+            from fauna_cli.anygame import write_view_svg
+            write_view_svg(game, svg_path)
         view_status(game, fmt)
         return
     if kind == "public":
+        if svg_path is not None:
+            raise click.UsageError("--svg: a refereed game's picture is drawn from a player's view file "
+                                   "(pbem status GAME-NAME.view --svg FILE): the game file shows no cards")
         from fauna_cli.referee_cmd import replay_public
         replay_public(game, fmt)
         return
@@ -383,7 +384,8 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, 
 
 @pbem.command("show", short_help="Past rounds: moves, answers, tables.")
 @click.argument("game", type=click.Path(dir_okay=False))
-@click.option("--round", "round_no", type=click.IntRange(1), metavar="R", help="Only round R.")
+@click.option("--round", "round_no", type=click.IntRange(1), metavar="R",
+              help="Only round R: its moves and results (ExoFauna/Duo: turn R).")
 @IGNORE_DATA_OPTION
 @FORMAT_OPTION
 @one_line_errors
@@ -391,8 +393,8 @@ def pbem_show(game, round_no, ignore_data_change, fmt) -> None:
     """Past rounds of GAME: the moves, the answer and the round table (the current round stays hidden)."""
     loaded = load_game(game, ignore_data_change=ignore_data_change)
     if not isinstance(loaded, LoadedLog):
-        from fauna_cli.anygame import replay_report
-        replay_report(loaded, fmt, game)
+        from fauna_cli.anygame import pbem_show as show_other
+        show_other(loaded, game, round_no, fmt)
         return
     _warn_if_data_changed(loaded)
     state = loaded.state

@@ -133,3 +133,10 @@ class GameRules:
     # learn it (a card discarded face down); called with the state before the move. Default: the move as written.
     public_move_text: Callable[[Any, Any], str] = field(default=lambda state, move: state.move_text(move))
     hidden_information: bool = False  # True: hands or face-down cards exist, and e-mail play wants a referee
+    # undo at the terminal: why a decision (called with the state after it and its events) cannot be taken back
+    # because it showed someone what was hidden (a card drawn, a die rolled), in words that follow "it", or None
+    final_reason: Callable[[Any, list[Any]], str | None] = field(default=lambda state, events: None)
+    # results by round (or turn): the word, and the number of the round a state is in; the tables a decision
+    # completes belong to the round of the state before it. "" when a game's tables come in no such periods.
+    period_name: str = ""
+    period_of: Callable[[Any], int] = field(default=lambda state: 0)

@@ -13,6 +13,22 @@ def _tables_after(state: Any, events: list[Any]) -> list[Any]:
     return tables.tables_after(state, events)
 
 
+def final_reason(state: Any, events: list[Event]) -> str | None:
+    """Why a decision cannot be taken back at the terminal: it drew from a hidden pile or rolled the die."""
+    for e in events:
+        if e.kind in ("climate", "meteorite") and e.text.startswith("round "):
+            return "drew the next climate token"
+        if e.kind == "lab":
+            return "drew genes from the bag for the lab"
+        if e.kind == "buy" and e.text.endswith("for an event card"):
+            return "drew an event card from the deck"
+        if e.kind == "die":
+            return "rolled the die"
+        if e.kind == "over":
+            return "ended the game"
+    return None
+
+
 RULES = GameRules(
     name="evo",
     title="Evo",
@@ -38,6 +54,9 @@ RULES = GameRules(
     breakdown=tables.breakdown,
     help_text=tables.help_text,
     event_text=log.event_text,
+    final_reason=final_reason,
+    period_name="round",
+    period_of=lambda state: state.round,
     hidden_information=True,  # secret hands: e-mail play wants a referee (rules/core/referee.py)
 )
 

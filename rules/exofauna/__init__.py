@@ -6,6 +6,7 @@ from typing import Any
 
 from rules.core.protocol import GameRules
 from rules.exofauna import bots, cases, config, log, tables
+from rules.exofauna.events import Event
 from rules.exofauna.state import State
 
 
@@ -17,6 +18,18 @@ def new_state(cfg: config.Config, seed: int) -> State:
 def _header(state: Any) -> list[str]:
     """The log header of a game in progress (its config, seed and starting player)."""
     return log.header_lines(state)
+
+
+def final_reason(state: State, events: list[Event]) -> str | None:
+    """Why a decision cannot be taken back at the terminal: cards came off a deck (the new top is face up)."""
+    for e in events:
+        if e.kind in ("draw", "refill") and e.args[0 if e.kind == "refill" else 1]:
+            return "drew cards from a deck, showing its next card"
+        if e.kind == "newhole":
+            return "turned up a new Watering Hole card"
+        if e.kind == "over":
+            return "ended the game"
+    return None
 
 
 RULES = GameRules(
@@ -44,6 +57,9 @@ RULES = GameRules(
     breakdown=tables.breakdown,
     help_text=tables.help_text,
     event_text=log.event_text,
+    final_reason=final_reason,
+    period_name="turn",
+    period_of=lambda state: state.turn,
     hidden_information=True,  # secret hands: e-mail play wants a referee (rules/core/referee.py)
 )
 

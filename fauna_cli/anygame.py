@@ -16,7 +16,7 @@ import click
 
 from fauna_cli import exitcodes
 from fauna_cli.prompting import ask, confirm_leave, saved_line
-from fauna_cli.render import dump_json, style, table, use_color
+from fauna_cli.render import dump_json, shown, style, table, use_color
 from rules.core.bots import seat_bots
 from rules.core.errors import FaunaError, MoveSyntaxError
 from rules.core.log import GameLog, LoadedGame
@@ -438,17 +438,17 @@ def pbem_show(loaded: LoadedGame, game: str, round_no: int | None, fmt: str) -> 
         replay_report(loaded, fmt, game)
         return
     if not word:
-        raise RequestError(f"{game}: --round does not apply to {rules.title} games: their results come in no "
+        raise RequestError(f"{shown(game)}: --round does not apply to {rules.title} games: their results come in no "
                            f"rounds; `fauna pbem show {shlex.quote(game)}` shows every table")
     done = finished_periods(loaded)
     chosen = [p for p in done if p.number == round_no]
     if not chosen:
         now = rules.period_of(state)
         if not state.is_over and round_no == now:
-            raise RequestError(f"{game}: {word} {round_no} is still being played; its results come when it ends")
+            raise RequestError(f"{shown(game)}: {word} {round_no} is still being played; its results come when it ends")
         have = (f"{word}s {done[0].number}-{done[-1].number}" if len(done) > 1 else f"{word} {done[0].number}"
                 ) if done else f"no {word} yet"
-        raise RequestError(f"{game}: there is no finished {word} {round_no} ({have} finished)")
+        raise RequestError(f"{shown(game)}: there is no finished {word} {round_no} ({have} finished)")
     period = chosen[0]
     if fmt == "json":
         click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "period": word,
@@ -489,8 +489,8 @@ def _next_hint(game: str, state: Any) -> str:
 def _send_hint(game: str, state: Any) -> str:
     """Whom to e-mail the file to now: the next person to decide (computer players have already replied)."""
     if state.is_over:
-        return f"The game is over: send {game} to everyone so they can check the result."
-    return f"Send {game} to {state.to_move} next."
+        return f"The game is over: send {shown(game)} to everyone so they can check the result."
+    return f"Send {shown(game)} to {state.to_move} next."
 
 
 def _bots_reply(rules: GameRules, log: GameLog) -> list[Any]:
@@ -520,9 +520,10 @@ def pbem_new(rules: GameRules, config: Any, seed: int, drawn: bool, game: str, f
                               "head": {"line": len(log.lines), "hash": log.head}}), nl=False)
         return
     if rules.hidden_information:
-        click.echo(f"fauna: warning: {rules.title} has secret hands, and {game} holds the seed that deals them: anyone "
-                   "who has the file can compute every hand. Use --referee KEY to keep them secret.", err=True)
-    click.echo(f"Started {game}: {rules.title}, seed {seed}{' (drawn)' if drawn else ''}; players: "
+        click.echo(f"fauna: warning: {rules.title} has secret hands, and {shown(game)} holds the seed that deals "
+                   "them: anyone who has the file can compute every hand. Use --referee KEY to keep them secret.",
+                   err=True)
+    click.echo(f"Started {shown(game)}: {rules.title}, seed {seed}{' (drawn)' if drawn else ''}; players: "
                f"{', '.join(state.names)}.")
     moved = [line for line in (rules.event_text(e) for e in opening) if line]
     if moved:
@@ -550,9 +551,10 @@ def pbem_status(loaded: LoadedGame, game: str, player: str | None, fmt: str) -> 
                               "head": {"line": len(loaded.writer.lines), "hash": loaded.head}}), nl=False)
         return
     if state.is_over:
-        click.echo(f"{game}: {rules.title}, finished after {state.seq} moves; winner(s): {', '.join(state.winners)}.")
+        click.echo(f"{shown(game)}: {rules.title}, finished after {state.seq} moves; "
+                   f"winner(s): {', '.join(state.winners)}.")
     else:
-        click.echo(f"{game}: {rules.title}, move {state.seq + 1} next: {state.to_move} to decide.")
+        click.echo(f"{shown(game)}: {rules.title}, move {state.seq + 1} next: {state.to_move} to decide.")
     click.echo(picture(rules, view))
     bots = [f"{p.name} ({p.bot})" for p in state.config.players if p.bot]
     if bots:
@@ -642,7 +644,7 @@ def pbem_move_report(loaded: LoadedGame, name: str, events: list[Any], game: str
             click.echo(line)
     if state.is_over:
         click.echo(render_tables(rules.final_tables(state), fmt))
-    click.echo(f"Saved {game} after move {state.seq}; history head: line {len(loaded.writer.lines)}, "
+    click.echo(f"Saved {shown(game)} after move {state.seq}; history head: line {len(loaded.writer.lines)}, "
                f"hash {loaded.head}.")
     click.echo(_next_hint(game, state))
     click.echo(_send_hint(game, state))

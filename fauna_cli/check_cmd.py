@@ -10,7 +10,7 @@ import click
 
 from fauna_cli import exitcodes
 from fauna_cli.files import FileProblem, read_text
-from fauna_cli.render import FORMATS, dump_json, report_error, style, table
+from fauna_cli.render import FORMATS, dump_json, report_error, shown, style, table
 from rules.core.cases import CaseResult, show
 from rules.core.errors import FaunaError
 from rules.core.limits import MAX_CASE_BYTES, escape_control
@@ -24,7 +24,7 @@ def case_files(paths: tuple[str, ...]) -> list[Path]:
     for raw in paths:
         p = Path(raw)
         if p.is_dir():
-            found = sorted((f for f in p.rglob("*.toml") if f.is_file()), key=lambda f: f.as_posix())
+            found = sorted(_toml_files_under(p, raw), key=lambda f: f.as_posix())
             if not found:
                 raise FileProblem(f"{raw}: no case files (*.toml) in this folder")
             out.extend(found)
@@ -39,6 +39,25 @@ def case_files(paths: tuple[str, ...]) -> list[Path]:
             seen.add(p)
             unique.append(p)
     return unique
+
+
+MAX_WALK = 20_000  # entries looked at under one folder: a case folder holds tens; `check /` must not walk the disk
+
+
+def _toml_files_under(folder: Path, raw: str) -> list[Path]:
+    """The *.toml files below a folder (links not followed), refusing a folder too big to be a case folder."""
+    import os
+
+    found: list[Path] = []
+    seen = 0
+    for root, dirs, files in os.walk(folder):
+        dirs.sort()
+        seen += len(dirs) + len(files)
+        if seen > MAX_WALK:
+            raise FileProblem(f"{shown(raw)}: more than {MAX_WALK:,} files and folders below it: not a folder of "
+                              "rule cases; name the case files or their folder")
+        found += [Path(root) / f for f in files if f.endswith(".toml") and (Path(root) / f).is_file()]
+    return found
 
 
 def case_game(text: str, where: str) -> str:

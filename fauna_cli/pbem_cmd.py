@@ -18,6 +18,7 @@ from fauna_cli.render import (
     front_lines,
     move_line,
     round_text,
+    shown,
     status_dict,
     table,
     winners_line,
@@ -73,8 +74,8 @@ def _next_hint(game: str, state: State) -> str:
 def _send_hint(game: str, state: State) -> str:
     """Whom to e-mail the file to now: the next person to move (computer players have already replied)."""
     if state.is_over:
-        return f"The game is over: send {game} to everyone so they can check the result."
-    return f"Send {game} to {state.to_move} next."
+        return f"The game is over: send {shown(game)} to everyone so they can check the result."
+    return f"Send {shown(game)} to {state.to_move} next."
 
 
 def _next_dict(state: State) -> dict | None:
@@ -333,7 +334,7 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, 
         view_move(game, player, text, move_file, print_move, fmt)
         return
     if kind == "public":
-        raise click.UsageError(f"{game} is a refereed game: make your move on your view file (fauna pbem move "
+        raise click.UsageError(f"{shown(game)} is a refereed game: make your move on your view file (fauna pbem move "
                                "YOUR-VIEW-FILE --as NAME MOVE) and send the move file to the referee")
     made: list[MoveFile] = []
 
@@ -471,7 +472,8 @@ def _hand_out_move_file(mf: MoveFile, game: str, path: str | None, print_it: boo
     target = path or str(Path(game).with_name(f"{Path(game).stem}-move-{mf.seq}.txt"))
     atomic_write(target, mf.text())
     if fmt != "json":
-        click.echo(f"Move file: {target} (for players who keep their own copy: fauna pbem apply GAME {_q(target)})")
+        click.echo(f"Move file: {shown(target)} (for players who keep their own copy: "
+                   f"fauna pbem apply GAME {_q(target)})")
 
 
 class MoveFileProblem(IllegalMove):
@@ -563,7 +565,7 @@ def pbem_apply(game, files, ignore_data_change, fmt, key=None) -> None:
             click.echo(f"Applied {line}")
         for line in ignored:
             click.echo(line)
-        click.echo(f"{game}: history head: line {len(loaded.writer.lines)}, hash {loaded.head}.")
+        click.echo(f"{shown(game)}: history head: line {len(loaded.writer.lines)}, hash {loaded.head}.")
         if not state.is_over:
             click.echo(_next_hint(game, state))
     if problem:

@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from fauna_cli.files import atomic_write, read_bytes, read_text
-from fauna_cli.render import dump_json
+from fauna_cli.render import dump_json, shown
 from rules.core.errors import FaunaError, IllegalMove
 from rules.core.limits import MAX_LOG_BYTES
 from rules.core.log import GameLog, LoadedGame, decode_log, load_game_log
@@ -86,7 +86,7 @@ def _load_key(key: str) -> tuple[GameRules, str, LoadedGame]:
     salt, log = read_key(read_text(key, "key file", MAX_LOG_BYTES), key)
     rules = rules_for_log(log.split("\n", 1)[0])
     if rules is None:
-        raise FaunaError(f"{key}: the key file holds no game log of a game this fauna plays")
+        raise FaunaError(f"{shown(key)}: the key file holds no game log of a game this fauna plays")
     return rules, salt, load_game_log(log, key, rules)
 
 
@@ -109,15 +109,15 @@ def new_refereed(rules: GameRules, config: Any, seed: int | None, game: str, key
     if fmt == "json":
         click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "key": key, "views": views}), nl=False)
         return
-    click.echo(f"Started a refereed {rules.title} game: {game} is public (send it to everyone), {key} is yours "
-               "alone (it holds the seed; never send it before the end).")
+    click.echo(f"Started a refereed {rules.title} game: {shown(game)} is public (send it to everyone), "
+               f"{shown(key)} is yours alone (it holds the seed; never send it before the end).")
     for v in views:
-        click.echo(f"View file: {v} (send it to that player only)")
+        click.echo(f"View file: {shown(v)} (send it to that player only)")
     click.echo(_hint(loaded, game, key))
 
 
 def _hint(loaded: LoadedGame, game: str, key: str) -> str:
-    st = loaded.state
+    st, game, key = loaded.state, shown(game), shown(key)
     if st.is_over:
         return f"The game is over: fauna pbem reveal {game} --key {key}, then send {game} to everyone."
     return (f"Move {st.seq + 1} is {st.to_move}'s: they send their move (fauna pbem move THEIR-VIEW-FILE --as "
@@ -139,7 +139,7 @@ def referee_move(game: str, key: str, player: str, text: str, fmt: str) -> None:
         click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "moves": loaded.state.seq,
                               "views": views}), nl=False)
         return
-    click.echo(f"Applied {name}'s move; rewrote {game} and {len(views)} view file(s): send each player theirs.")
+    click.echo(f"Applied {name}'s move; rewrote {shown(game)} and {len(views)} view file(s): send each player theirs.")
     click.echo(_hint(loaded, game, key))
 
 
@@ -149,7 +149,7 @@ def _check_public(rules: GameRules, loaded: LoadedGame, salt: str, game: str) ->
         return
     want = public_game(rules, loaded, salt).text()
     if read_text(game, "game file", MAX_LOG_BYTES) != want:
-        raise FaunaError(f"{game}: this public file is not the current public form of the key file's game "
+        raise FaunaError(f"{shown(game)}: this public file is not the current public form of the key file's game "
                          "(another game, or an older copy)")
 
 
@@ -181,7 +181,7 @@ def referee_apply(game: str, key: str, files: list[MoveFile], fmt: str) -> None:
         return
     for a in applied:
         click.echo(f"Applied {a}")
-    click.echo(f"Rewrote {game} and {len(views)} view file(s).")
+    click.echo(f"Rewrote {shown(game)} and {len(views)} view file(s).")
     click.echo(_hint(loaded, game, key))
 
 
@@ -199,8 +199,8 @@ def reveal(game: str, key: str, fmt: str) -> None:
     if fmt == "json":
         click.echo(dump_json({"version": 1, "file": game, "revealed": True}), nl=False)
         return
-    click.echo(f"Revealed the seed and every hidden decision in {game}; send it to everyone: "
-               f"`fauna replay {game}` re-runs and checks the whole game.")
+    click.echo(f"Revealed the seed and every hidden decision in {shown(game)}; send it to everyone: "
+               f"`fauna replay {shown(game)}` re-runs and checks the whole game.")
 
 
 def replay_public(game: str, fmt: str) -> None:
@@ -210,7 +210,7 @@ def replay_public(game: str, fmt: str) -> None:
     text = decode_log(read_bytes(game, "game file", MAX_LOG_BYTES), game)
     rules = rules_for_log(text.lstrip("\ufeff").split("\n", 1)[0])
     if rules is None:
-        raise FaunaError(f"{game}:1: not a game file of a game this fauna plays")
+        raise FaunaError(f"{shown(game)}:1: not a game file of a game this fauna plays")
     check = verify_public(text, game, rules)
     if check.loaded is not None:
         replay_report(check.loaded, fmt, game)
@@ -221,7 +221,8 @@ def replay_public(game: str, fmt: str) -> None:
         click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "lines": check.lines,
                               "moves": check.moves, "revealed": False}), nl=False)
         return
-    click.echo(f"{game}: a refereed {rules.title} game in progress; the hash chain of its {check.lines} lines is "
+    click.echo(f"{shown(game)}: a refereed {rules.title} game in progress; the hash chain of its {check.lines} lines "
+               "is "
                f"intact ({check.moves} moves). Its lines can be re-derived once the referee reveals the seed.")
 
 
@@ -268,4 +269,4 @@ def view_move(path: str, player: str, text: str, move_file: str | None, print_it
         return
     target = move_file or str(Path(path).with_name(f"{Path(path).stem}-move-{mf.seq}.txt"))
     atomic_write(target, mf.text())
-    click.echo(f"Move file: {target}: send it to the referee.")
+    click.echo(f"Move file: {shown(target)}: send it to the referee.")

@@ -229,3 +229,10 @@ def report_error(message: str, code: int, as_json: bool, kind: str = "error") ->
         click.echo(error_json(message, code, kind), err=True, nl=False)
     else:
         click.echo(f"fauna: {message}", err=True)
+
+
+def shown(text: object) -> str:
+    """A path or name from the command line or a file, as printed: control characters escaped."""
+    from rules.core.limits import escape_control
+
+    return escape_control(str(text))

@@ -461,3 +461,14 @@ def test_error_messages_escape_what_came_from_a_file(cfg):
 
 def test_fauna_errors_stay_fauna_errors():
     assert issubclass(InputRefused, FaunaError)
+
+
+def test_check_of_a_huge_folder_is_refused_fast_instead_of_walking_the_disk(tmp_path):
+    for i in range(30):
+        sub = tmp_path / f"d{i}"
+        sub.mkdir()
+        for j in range(700):
+            (sub / f"f{j}").touch()
+    started = time.time()
+    one_line(fauna(["check", str(tmp_path)]), 2, "not a folder of rule cases")
+    assert time.time() - started < 10

@@ -67,9 +67,8 @@ def _block(folder: Path, name: str) -> tuple[Path, str, str]:
 def edit_animal(folder: Path, name: str, key: str, change) -> None:
     """Replace line `key = ...` of an animal's block by change(old line)."""
     path, text, block = _block(folder, name)
-    line = next(ln for ln in block.split("\n") if ln.startswith(f"{key} = ") or ln.startswith(f"  {{ title"))
-    if key != "source":
-        line = next(ln for ln in block.split("\n") if ln.startswith(f"{key} = "))
+    start = "  { title" if key == "source" else f"{key} = "
+    line = next(ln for ln in block.split("\n") if ln.startswith(start))
     new_block = block.replace(line, change(line), 1)
     assert new_block != block
     path.write_text(text.replace(block, new_block, 1), encoding="utf-8")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
 
 from rules.core.errors import ConfigError, DataError
 from rules.core.names import normalize
@@ -34,6 +35,12 @@ def card_faces(deck: Deck, cards: str) -> tuple[tuple[Animal, Animal], ...]:
     return tuple(faces)
 
 
+class Face(Protocol):
+    """A card in the box: its green side at index 0, its black side at 1 (a pair, or a _Face looking them up)."""
+
+    def __getitem__(self, i: int, /) -> Animal: ...
+
+
 class Box:
     """The cards in the order they come up, drawn only when a round needs the next one.
 
@@ -44,7 +51,7 @@ class Box:
     again in the same order. The order is a function of the seed alone, so copies of a game share a box.
     """
 
-    def __init__(self, faces: Sequence[Sequence[Animal]], rng: SplitMix64, side: int | None) -> None:
+    def __init__(self, faces: Sequence[Face], rng: SplitMix64, side: int | None) -> None:
         self._left = list(faces)
         self._rng = rng
         self._side = side  # 0 green, 1 black, None: drawn per card
@@ -183,7 +190,7 @@ def deal(cards: str, players: int, seed: int, deck: Deck) -> tuple[int, Box]:
     """The starting seat drawn from the seed (one `below(players)` even when the config names one) and the box."""
     rng = SplitMix64(seed)
     drawn_start = rng.below(players)
-    faces: Sequence[Sequence[Animal]] = deck.faces(cards) if isinstance(deck, DealtDeck) else card_faces(deck, cards)
+    faces: Sequence[Face] = deck.faces(cards) if isinstance(deck, DealtDeck) else card_faces(deck, cards)
     if not faces:
         raise ConfigError(f"the deck has no {cards} cards", "game.cards")
     return drawn_start, Box(faces, rng, None if cards == "mixed" else 0 if cards == "green" else 1)

@@ -796,8 +796,8 @@ def _score_changes(state: State, played: Animal, now: Animal, moves: list[tuple[
         move = state.parse(text)
         if isinstance(move, Pass):
             continue
-        _v, then = state.points(move, played)  # type: ignore[arg-type]
-        _w, today = state.points(move, now)  # type: ignore[arg-type]
+        _v, then = state.points(move, played)
+        _w, today = state.points(move, now)
         if then != today:
             out.append(f"{player}'s piece on {text} would score {today} instead of {then}")
     return out

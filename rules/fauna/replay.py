@@ -779,8 +779,12 @@ def _fact_changes(state: State, played: Animal, now: Animal) -> list[str]:
                               ("class", played.cls, now.cls)):
         if then != today:
             out.append(f"{what} was {then} in this game, is {today} now")
-    if played.areas != now.areas:
-        out.append(f"areas were {', '.join(played.areas)} in this game, are {', '.join(now.areas)} now")
+    added = [a for a in now.areas if a not in played.areas]
+    removed = [a for a in played.areas if a not in now.areas]
+    if added or removed:
+        what = "; ".join(x for x in (f"{', '.join(added)} added" if added else "",
+                                     f"{', '.join(removed)} removed" if removed else "") if x)
+        out.append(f"areas: {what} ({played.n_areas} in this game, {now.n_areas} now)")
     before = {m: v for m, _s, v, _sp in state.answer(played).measures}
     after = {m: v for m, _s, v, _sp in state.answer(now).measures}
     for m in MEASURES:

@@ -109,9 +109,19 @@ def _ranges(numbers: list[int]) -> str:
     return ",".join(out) or "none"
 
 
+_BOX_TEXTS: dict[int, tuple[BoxContents, str]] = {}
+
+
 def box_text(box: BoxContents) -> str:
     """The box as the log's `box` line gives it: `green 1-180 black 1-180` (card numbers with that side)."""
-    return " ".join(f"{side} {_ranges(sorted(n for n, s in box.items() if side in s))}" for side in SIDES)
+    hit = _BOX_TEXTS.get(id(box))
+    if hit is not None and hit[0] is box:  # a box is not changed once made: remembered per object
+        return hit[1]
+    text = " ".join(f"{side} {_ranges(sorted(n for n, s in box.items() if side in s))}" for side in SIDES)
+    if len(_BOX_TEXTS) > 64:
+        _BOX_TEXTS.clear()
+    _BOX_TEXTS[id(box)] = (box, text)
+    return text
 
 
 def parse_box_text(text: str) -> dict[int, frozenset[str]]:
@@ -160,9 +170,11 @@ class DealtDeck(Deck):
     """
 
     def __init__(self, base: Deck, box: BoxContents, recorded: Mapping[tuple[int, str], Animal] | None = None) -> None:
-        super().__init__(base.animals, base.files)
+        # the installed deck's lookups are shared, not rebuilt (Deck.__post_init__ is most of a replay's start)
+        self.animals, self.files, self.cards = base.animals, base.files, base.cards
+        self._by_key, self._names = base._by_key, base._names
         self.base = base
-        self.box = dict(box)
+        self.box = box
         self.recorded = dict(recorded or {})
         self._recorded_names = {normalize(label): a for a in self.recorded.values() for label in (a.name, a.scientific)}
 

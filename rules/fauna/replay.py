@@ -204,19 +204,36 @@ def seal(seed: int, round_no: int, text: str) -> str:
     sight, as the back of a card is, and keeps the dealt facts in the file while the round is played.
     """
     raw = text.encode("utf-8")
-    return base64.b64encode(bytes(a ^ b for a, b in zip(raw, _keystream(seed, round_no, len(raw)), strict=True))
-                            ).decode("ascii")
+    return base64.b64encode(_xor(raw, _keystream(seed, round_no, len(raw)))).decode("ascii")
+
+
+def _xor(a: bytes, b: bytes) -> bytes:
+    return (int.from_bytes(a, "big") ^ int.from_bytes(b, "big")).to_bytes(len(a), "big")
 
 
 def unseal(seed: int, round_no: int, sealed: str) -> str:
     """The inverse of seal; ValueError when it is not sealed text."""
     raw = base64.b64decode(sealed, validate=True)
-    return bytes(a ^ b for a, b in zip(raw, _keystream(seed, round_no, len(raw)), strict=True)).decode("utf-8")
+    return _xor(raw, _keystream(seed, round_no, len(raw))).decode("utf-8")
+
+
+_FRONT_LINES: dict[tuple[int, int, int], tuple[Animal, str]] = {}
 
 
 def front_line(round_no: int, animal: Animal, seed: int) -> str:
-    """Format 3, after the round line: the front's facts, and the answer sealed until the evaluation."""
-    return f"front {round_no} {_js(front_facts(animal))} sealed {seal(seed, round_no, _js(answer_facts(animal)))}"
+    """Format 3, after the round line: the front's facts, and the answer sealed until the evaluation.
+
+    Remembered per animal object, round and seed: verifying a log reads each front line once and writes it once.
+    """
+    key = (id(animal), round_no, seed)
+    hit = _FRONT_LINES.get(key)
+    if hit is not None and hit[0] is animal:  # the entry holds the animal, so its id is not another's
+        return hit[1]
+    text = f"front {round_no} {_js(front_facts(animal))} sealed {seal(seed, round_no, _js(answer_facts(animal)))}"
+    if len(_FRONT_LINES) > 4096:
+        _FRONT_LINES.clear()
+    _FRONT_LINES[key] = (animal, text)
+    return text
 
 
 def answer_line(round_no: int, animal: Animal) -> str:
@@ -250,11 +267,14 @@ def animal_from_facts(card: int, side: str, name: str, front: Any, answer: Any) 
     return animal
 
 
-def recorded_cards(lines: Sequence[str], seed: int) -> dict[tuple[int, str], Animal]:
+def recorded_cards(lines: Sequence[str], seed: int, installed: Deck | None = None) -> dict[tuple[int, str], Animal]:
     """The facts a format-3 log recorded per card (round line, then front line with the sealed answer).
 
-    Lines that do not read as such are skipped here: verifying the log then stops at them, naming the line.
+    A card whose recorded facts are the installed deck's is the installed animal itself (so what the
+    rules worked out for it is shared between games). Lines that do not read as such are skipped here:
+    verifying the log then stops at them, naming the line.
     """
+    installed_cards = installed.cards if installed is not None else None
     out: dict[tuple[int, str], Animal] = {}
     for i in range(1, len(lines)):
         line = lines[i]
@@ -265,6 +285,10 @@ def recorded_cards(lines: Sequence[str], seed: int) -> dict[tuple[int, str], Ani
         if not m or not r or m.group(1) != r.group(1):
             continue
         card, side, name = int(r.group(2)), r.group(3), r.group(4)
+        same = installed_cards.get(card, {}).get(side) if installed_cards is not None else None
+        if same is not None and same.name == name and line[:-34] == front_line(int(m.group(1)), same, seed):
+            out.setdefault((card, side), same)  # the facts the installed deck gives: its own object
+            continue
         try:
             animal = animal_from_facts(card, side, name, load_json(m.group(2)),
                                        load_json(unseal(seed, int(m.group(1)), m.group(3))))
@@ -479,7 +503,8 @@ def _start_state(rd: _Reader, header: Header) -> State:
     if header.version == 2:
         return new_game(header.config, header.seed)
     assert header.box is not None
-    deck = DealtDeck(Deck.default(), header.box, recorded_cards(rd.lines, header.seed))
+    base = Deck.default()
+    deck = DealtDeck(base, header.box, recorded_cards(rd.lines, header.seed, base))
     try:
         return new_game(header.config, header.seed, deck=deck)
     except ConfigError as exc:  # e.g. a box without a card of the game's colour

@@ -250,3 +250,20 @@ def test_fauna_data_dir_must_be_a_data_folder(tmp_path, install):
     install(tmp_path)
     result = run("replay", GOLDEN_V3)
     assert result.exit_code != 0 and "FAUNA_DATA_DIR" in result.output
+
+
+@pytest.mark.parametrize("how", ["pbem move", "play --continue"])
+def test_a_format_2_game_goes_on_in_format_2(tmp_path, how):
+    golden = GOLDEN_V2.read_text(encoding="utf-8")
+    full = load_log(golden, str(GOLDEN_V2))
+    copy = tmp_path / "game.fauna"
+    copy.write_text(load_log(golden, str(GOLDEN_V2), until=4).writer.text(), encoding="utf-8")
+    moves = [(r.player, r.text.split(": ", 1)[1]) for r in full.records if r.kind == "move"][4:]
+    if how == "pbem move":
+        for player, text in moves:
+            move(copy, player, text)
+    else:
+        script = "".join(f"{p}: {t}\n" for p, t in moves)
+        result = CliRunner().invoke(cli, ["play", "--continue", str(copy), "--moves", "-"], input=script)
+        assert result.exit_code == 0, result.output
+    assert copy.read_text(encoding="utf-8") == golden

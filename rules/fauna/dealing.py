@@ -163,18 +163,21 @@ class _Face:
 class DealtDeck(Deck):
     """The installed deck as a game sees it: the box it was dealt from, and the facts it recorded per card.
 
+    A game read from a log plays on this deck (format 2 too: its box and facts are then the installed ones).
     A game keeps drawing from the box it started with (a card added to the installed deck is not in it),
     and a card it has recorded (fauna-log 3 records each card as it comes into play) shows the recorded
     facts; a card not recorded yet takes the installed facts when it is drawn. Lookups by name see the
     recorded animals first, then the installed deck.
     """
 
-    def __init__(self, base: Deck, box: BoxContents, recorded: Mapping[tuple[int, str], Animal] | None = None) -> None:
+    def __init__(self, base: Deck, box: BoxContents, recorded: Mapping[tuple[int, str], Animal] | None = None,
+                 log_version: int = 3) -> None:
         # the installed deck's lookups are shared, not rebuilt (Deck.__post_init__ is most of a replay's start)
         self.animals, self.files, self.cards = base.animals, base.files, base.cards
         self._by_key, self._names = base._by_key, base._names
         self.base = base
         self.box = box
+        self.log_version = log_version  # the log format the game is recorded in, kept when it is continued
         self.recorded = dict(recorded or {})
         self._recorded_names = {normalize(label): a for a in self.recorded.values() for label in (a.name, a.scientific)}
 

@@ -303,9 +303,10 @@ def recorded_cards(lines: Sequence[str], seed: int, installed: Deck | None = Non
 class LogWriter:
     """Builds a log line by line while a game is played, keeping the running hash."""
 
-    def __init__(self, state: State, fingerprint: str | None = None, version: int = VERSION) -> None:
+    def __init__(self, state: State, fingerprint: str | None = None, version: int | None = None) -> None:
         if state.history:
             raise ValueError("a LogWriter starts from a new game")
+        version = log_version(state) if version is None else version
         _check_installed_data(state, version)
         self.state = state
         self.version = version
@@ -370,12 +371,18 @@ class LogWriter:
         return "\n".join(self.lines + ([closing] if closing else [])) + "\n"
 
 
+def log_version(state: State) -> int:
+    """The log format a game is recorded in: its log's, when it was read from one, else the one fauna writes."""
+    deck = state.deck
+    return deck.log_version if isinstance(deck, DealtDeck) else VERSION
+
+
 def replay_start(state: State) -> State:
     """The same game at its start: same config, seed, data and box (for re-deriving a log or its events)."""
     return new_game(state.config, state.seed, board=state.board, scales=state.scales, deck=state.deck)
 
 
-def log_text(state: State, fingerprint: str | None = None, version: int = VERSION) -> str:
+def log_text(state: State, fingerprint: str | None = None, version: int | None = None) -> str:
     """The complete log of a game so far, re-derived from its config, seed and moves."""
     writer = LogWriter(replay_start(state), fingerprint, version)
     for player, move in state.history:
@@ -385,7 +392,7 @@ def log_text(state: State, fingerprint: str | None = None, version: int = VERSIO
 
 def _check_installed_data(state: State, version: int) -> None:
     deck = state.deck
-    base = deck.base if isinstance(deck, DealtDeck) and version >= 3 else deck
+    base = deck.base if isinstance(deck, DealtDeck) else deck
     if base is not Deck.default() or state.board is not Board.default() or state.scales is not Scales.default():
         raise LogError("a replay log can only record a game played on the installed board, scales and deck")
 
@@ -474,7 +481,7 @@ def load_log(text: str, source: str = "<log>", *, ignore_data_change: bool = Fal
     if header.fingerprint != installed and not ignore_data_change:
         raise _data_changed(rd, header, installed)
     state = _start_state(rd, header)
-    writer = LogWriter(state, header.fingerprint, header.version)
+    writer = LogWriter(state, header.fingerprint)
     records = _verify_opening(rd, writer)
     complete = _MoveVerifier(rd, writer, records).run(until)
     return LoadedLog(source, state, records, writer, header.fingerprint, installed, complete, header.version)
@@ -500,11 +507,12 @@ def _data_changed(rd: _Reader, header: Header, installed: str) -> DataChanged:
 
 def _start_state(rd: _Reader, header: Header) -> State:
     """The game at its start: format 3 deals from its recorded box and plays its cards' recorded facts."""
-    if header.version == 2:
-        return new_game(header.config, header.seed)
-    assert header.box is not None
     base = Deck.default()
-    deck = DealtDeck(base, header.box, recorded_cards(rd.lines, header.seed, base))
+    if header.version == 2:  # the installed box and facts, kept with the game so it goes on in format 2
+        deck = DealtDeck(base, box_contents(base), None, log_version=2)
+    else:
+        assert header.box is not None
+        deck = DealtDeck(base, header.box, recorded_cards(rd.lines, header.seed, base))
     try:
         return new_game(header.config, header.seed, deck=deck)
     except ConfigError as exc:  # e.g. a box without a card of the game's colour
@@ -776,7 +784,7 @@ def against_installed(loaded: LoadedLog) -> list[FactChange]:
     """
     state = loaded.state
     deck = state.deck
-    if not isinstance(deck, DealtDeck):
+    if not isinstance(deck, DealtDeck) or deck.log_version < 3:
         return []
     pieces: dict[int, list[tuple[str, str]]] = {}
     for r in loaded.records:

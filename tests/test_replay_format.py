@@ -424,3 +424,13 @@ def test_format_3_seal_hides_the_answer_until_the_round_is_evaluated():
     played = play(new_game(config(), 3), 200)
     full = log_text(played)
     assert f"answer 1 {animal.name}: " in full and f'"{animal.areas[0]}"' in full
+
+
+def test_format_3_answer_values_are_bounded_before_they_are_read():
+    from rules.fauna.replay import animal_from_facts
+
+    front = {"class": "mammal", "scientific": "X y", "areas": 1, "asks": ["weight"], "n/a": []}
+    for bad in ("1e999999999", "-3", "0x10", " 5", "1" * 25):
+        with pytest.raises(ValueError):
+            animal_from_facts(1, "green", "X", front, {"areas": ["Sahel"], "weight": bad})
+    assert animal_from_facts(1, "green", "X", front, {"areas": ["Sahel"], "weight": "0.003"}).measures["weight"]

@@ -63,6 +63,7 @@ _MOVE = re.compile(r"^([0-9]{1,20}) ([^:]+): (.+)$", re.S)
 _FINGERPRINT = re.compile(r"^sha256:([0-9a-f]{64})$")
 _NUMBER = re.compile(r"^(0|[1-9][0-9]{0,19})$")
 _ROUND = re.compile(r"^round ([1-9][0-9]{0,8}) .+ starts: card ([1-9][0-9]{0,5}) (green|black) (.+)$", re.S)
+_VALUE = re.compile(r"^[0-9]{1,20}(?:\.[0-9]{1,20}|/[1-9][0-9]{0,20})?$")
 _FRONT = re.compile(r"^front ([1-9][0-9]{0,8}) (\{.*\}) sealed ([A-Za-z0-9+/=]+)$", re.S)
 
 
@@ -258,7 +259,9 @@ def animal_from_facts(card: int, side: str, name: str, front: Any, answer: Any) 
         if m not in MEASURES:
             raise ValueError(f"{m!r} is not a measure")
         text = answer.get(m)
-        measures[m] = None if m in na else Fraction(text) if isinstance(text, str) else Fraction(-1)
+        if m not in na and (not isinstance(text, str) or not _VALUE.match(text)):  # bounded before Fraction reads it
+            raise ValueError(f"{m} must be a decimal number as text")
+        measures[m] = None if m in na else Fraction(text)
     if any(v is not None and v <= 0 for v in measures.values()):
         raise ValueError("a measured value must be a positive number")
     animal = Animal(card, side, name, str(front.get("scientific")), str(front.get("class")), tuple(areas), measures)

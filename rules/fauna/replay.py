@@ -261,7 +261,7 @@ def animal_from_facts(card: int, side: str, name: str, front: Any, answer: Any) 
         text = answer.get(m)
         if m not in na and (not isinstance(text, str) or not _VALUE.match(text)):  # bounded before Fraction reads it
             raise ValueError(f"{m} must be a decimal number as text")
-        measures[m] = None if m in na else Fraction(text)
+        measures[m] = None if m in na else Fraction(str(text))
     if any(v is not None and v <= 0 for v in measures.values()):
         raise ValueError("a measured value must be a positive number")
     animal = Animal(card, side, name, str(front.get("scientific")), str(front.get("class")), tuple(areas), measures)

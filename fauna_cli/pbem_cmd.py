@@ -35,8 +35,9 @@ from rules.fauna.replay import LoadedLog, LogWriter, next_move_check
 FORMAT_OPTION = click.option("--format", "fmt", type=click.Choice(FORMATS), default="plain", show_default=True,
                              help="Output: plain text tables, GitHub or grid tables, or JSON.")
 IGNORE_DATA_OPTION = click.option("--ignore-data-change", is_flag=True,
-                                  help="Use a game file made with other data files (board, scales, presets, "
-                                       "animals) anyway.")
+                                  help="Use a game file made with other data files anyway (format 2: any data "
+                                       "file; format 3 keeps its cards' facts, so only the board, scales or "
+                                       "preset).")
 
 
 class UnknownPlayer(UnknownName):

@@ -180,10 +180,10 @@ def run_script(state: State, script_text: str, source: str, fmt: str, log_path: 
 
 def game_json(state: State, reports: list[dict]) -> dict:
     """The whole game as JSON, with the keys `replay` gives: format, seed, config, data, rounds, card, status."""
-    from rules.fauna.replay import FORMAT, VERSION, data_fingerprint
+    from rules.fauna.replay import FORMAT, VERSION, fingerprint_for
 
     return {"format": f"{FORMAT} {VERSION}", "seed": state.seed, "config": state.config.to_dict(),
-            "data": {"recorded": data_fingerprint(state.config)}, "rounds": reports,
+            "data": {"recorded": fingerprint_for(state.config, VERSION)}, "rounds": reports,
             "front": None if state.is_over else state.front.to_dict(), "status": status_dict(state)}
 
 

@@ -9,7 +9,7 @@ from fauna_cli.render import FORMATS, RoundReports, dump_json, round_text, statu
 from rules.core.errors import FaunaError
 from rules.core.limits import escape_control
 from rules.fauna.game import new_game
-from rules.fauna.replay import FORMAT, VERSION, LoadedLog
+from rules.fauna.replay import FORMAT, LoadedLog, against_installed
 
 
 class RequestError(FaunaError):
@@ -44,7 +44,7 @@ def config_line(loaded: LoadedLog) -> str:
     """Seed, players and rules of a logged game, in one line."""
     s = loaded.state
     c = s.config
-    return (f"{loaded.source}: {FORMAT} {VERSION}, seed {s.seed}; players: {', '.join(s.names)}; goal {s.goal} "
+    return (f"{loaded.source}: {FORMAT} {loaded.version}, seed {s.seed}; players: {', '.join(s.names)}; goal {s.goal} "
             f"points; {c.table.name} scoring, {c.units}, {c.cards} cards.")
 
 
@@ -54,15 +54,21 @@ def config_line(loaded: LoadedLog) -> str:
               help="Stop after move SEQ (later lines are not read).")
 @click.option("--round", "round_no", type=click.IntRange(1), metavar="R", help="Print only round R's table.")
 @click.option("--ignore-data-change", is_flag=True,
-              help="Replay a log made with other data files (board, scales, presets, animals) anyway.")
+              help="Replay a log made with other data files anyway (format 2: any data file; format 3, which "
+                   "keeps its cards' facts: the board, scales or preset).")
+@click.option("--against-installed", is_flag=True,
+              help="Also show what the installed deck would have changed: facts that differ from the ones the "
+                   "game was played with, and the pieces that would score otherwise (format 3).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="plain", show_default=True,
               help="Output: plain text tables, GitHub or grid tables, or JSON.")
 @one_line_errors
-def replay(file, until, round_no, ignore_data_change, fmt) -> None:
+def replay(file, until, round_no, ignore_data_change, fmt, against_installed=False) -> None:
     """Re-run FILE (a replay log or e-mail game file) from its config, seed and moves, and verify it.
 
     Every evaluation and every line's hash is checked; the first difference stops it with
-    FILE:LINE: expected ..., found ... and exit 4. A malformed file gives exit 2.
+    FILE:LINE: expected ..., found ... and exit 4. A malformed file gives exit 2. A format-3 log is
+    re-run with the facts of the cards it recorded, whatever the installed deck says today;
+    --against-installed lists what today's deck would have changed.
     """
     from fauna_cli.referee_cmd import kind_of
     kind = kind_of(file)
@@ -87,12 +93,16 @@ def replay(file, until, round_no, ignore_data_change, fmt) -> None:
         raise RequestError(f"{file}: --until {until}: the log has only {state.seq} moves")
     reports = pick_round(round_reports(loaded), round_no, state, file)
     lines = len(loaded.records)
+    changes = _against_installed(loaded) if against_installed else None
     if fmt == "json":
         click.echo(dump_json({
-            "file": file, "format": f"{FORMAT} {VERSION}", "seed": state.seed, "config": state.config.to_dict(),
+            "file": file, "format": f"{FORMAT} {loaded.version}", "seed": state.seed, "config": state.config.to_dict(),
             "data": {"recorded": loaded.fingerprint, "installed": loaded.installed, "changed": loaded.data_changed},
             "rounds": reports, "status": status_dict(state),
             "verified": {"lines": lines, "moves": state.seq, "to_end": loaded.complete, "head": loaded.head},
+            **({} if changes is None else {"against_installed": [
+                {"round": c.round, "animal": c.animal, "facts": list(c.facts), "pieces": list(c.pieces)}
+                for c in changes]}),
         }), nl=False)
         return
     if loaded.data_changed:
@@ -111,3 +121,19 @@ def replay(file, until, round_no, ignore_data_change, fmt) -> None:
     else:
         click.echo(f"Stopped after move {state.seq} (line {lines}); the lines after it were not checked. "
                    f"{status_text(state)}")
+    if changes is not None:
+        click.echo()
+        if loaded.version < 3:
+            click.echo(f"{FORMAT} {loaded.version} takes its cards' facts from the installed data: the game above "
+                       "is already replayed against it.")
+        elif not changes:
+            click.echo("Against the installed deck: no card of this game has other facts now; nothing would change.")
+        else:
+            click.echo("Against the installed deck (the game above is as it was played):")
+            for c in changes:
+                click.echo(f"  {c.text()}")
+
+
+def _against_installed(loaded: LoadedLog) -> list:
+    """What the installed deck says otherwise about the evaluated rounds' cards (only the rounds verified)."""
+    return against_installed(loaded)

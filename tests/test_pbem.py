@@ -134,7 +134,7 @@ def test_status_shows_round_front_taken_scores_and_turn(tmp_path):
     result = run(["status", game])
     out = result.stdout
     assert "round 1, move 2 next" in out and "Tasmania" in out and first in out
-    assert "player" in out and "score" in out and "Last move: 1 " in out and "History head: line 13" in out
+    assert "player" in out and "score" in out and "Last move: 1 " in out and "History head: line 15" in out
 
 
 def test_move_out_of_turn_says_who_moved_last(tmp_path):
@@ -255,17 +255,17 @@ def test_game_file_from_other_data_needs_the_flag_and_keeps_its_fingerprint(tmp_
     out, head = [], CHAIN_START
     for ln in game.read_text(encoding="utf-8").splitlines():
         body = ln.rsplit(" @", 1)[0]
-        if body.startswith("data sha256:"):
-            body = "data sha256:" + "cd" * 32
+        if body.startswith("board sha256:"):  # format 3 still fingerprints the board, scales and preset
+            body = "board sha256:" + "cd" * 32
         head = chain(head, body)
         out.append(f"{body} @{head}\n")
     game.write_text("".join(out), encoding="utf-8")
     player = run(["status", game, "--ignore-data-change", "--format", "json"])
     assert player.exit_code == 0 and "warning" in player.stderr
     refused = run(["move", game, "--as", json.loads(player.stdout)["next"]["player"], "Tasmania"])
-    assert refused.exit_code == 4 and f"{game}:3: this game was recorded with other game data" in refused.stderr
+    assert refused.exit_code == 4 and f"{game}:4: this game was played on another board" in refused.stderr
     moved = run(["move", game, "--as", json.loads(player.stdout)["next"]["player"], "Tasmania",
                  "--ignore-data-change"])
     assert moved.exit_code == 0, moved.output
-    assert "data sha256:" + "cd" * 32 + " @" in game.read_text(encoding="utf-8")
+    assert "board sha256:" + "cd" * 32 + " @" in game.read_text(encoding="utf-8")
     assert run([game, "--ignore-data-change"], cmd=replay).exit_code == 0

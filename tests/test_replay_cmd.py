@@ -49,7 +49,7 @@ def test_replay_prints_every_round_and_verifies(game_file):
     for r in range(1, state.round + 1):
         assert f"Round {r} evaluation:" in out
     assert f"Verified {path}" in out and f"{state.seq} moves" in out and "Game over:" in out
-    assert out.startswith(f"{path}: fauna-log 2, seed 21; players: alice, bob, carol; goal 100 points")
+    assert out.startswith(f"{path}: fauna-log 3, seed 21; players: alice, bob, carol; goal 100 points")
 
 
 def test_replay_is_registered_in_the_fauna_command(game_file):
@@ -80,7 +80,7 @@ def test_json_output(game_file):
     result = run([path, "--format", "json"])
     assert result.exit_code == 0
     doc = json.loads(result.stdout)
-    assert doc["seed"] == 21 and doc["format"] == "fauna-log 2"
+    assert doc["seed"] == 21 and doc["format"] == "fauna-log 3"
     assert doc["verified"]["moves"] == state.seq and doc["verified"]["to_end"] is True
     assert len(doc["rounds"]) == state.round
     assert doc["status"]["winners"] == list(state.winners)
@@ -116,15 +116,15 @@ def test_data_change_is_refused_unless_ignored(game_file, tmp_path):
     out, head = [], CHAIN_START
     for ln in text.splitlines():
         body = ln.rsplit(" @", 1)[0]
-        if body.startswith("data sha256:"):
-            body = "data sha256:" + "ab" * 32
+        if body.startswith("board sha256:"):
+            body = "board sha256:" + "ab" * 32
         head = chain(head, body)
         out.append(f"{body} @{head}\n")
     other = tmp_path / "other.fauna"
     other.write_text("".join(out), encoding="utf-8")
     refused = run([other])
     assert refused.exit_code == 4
-    assert f"{other}:3: this game was recorded with other game data" in refused.stderr
+    assert f"{other}:4: this game was played on another board, scales or scoring preset" in refused.stderr
     assert "--ignore-data-change" in refused.stderr
     ok = run([other, "--ignore-data-change"])
     assert ok.exit_code == 0, ok.output

@@ -16,6 +16,7 @@ from rules.fauna.replay import (
     LogError,
     LogFormatError,
     LogWriter,
+    board_fingerprint,
     chain,
     data_files,
     data_fingerprint,
@@ -76,8 +77,23 @@ def test_every_line_carries_the_running_hash(midgame):
     assert text.splitlines()[-1].startswith("next 41 ")
 
 
-def test_header_holds_format_seed_data_and_effective_config(midgame):
+def test_header_holds_format_seed_box_board_and_effective_config(midgame):
     state, text = midgame
+    lines = [ln.rsplit(" @", 1)[0] for ln in text.splitlines()]
+    assert lines[0] == "fauna-log 3"
+    assert lines[1] == "seed 11"
+    assert lines[2] == "box green 1-180 black 1-180"
+    assert lines[3] == f"board sha256:{board_fingerprint(state.config)}"
+    assert lines[4:9] == ['preset "published"', 'units "metric"', 'cards "mixed"',
+                          f'start "{state.names[new_game(state.config, 11).start]}"', "goal 120"]
+    assert lines[9:12] == ['player "alice"', 'player "bob"', 'player "carol"']
+    assert lines[12].startswith("round 1 ") and lines[13].startswith("front 1 {")
+
+
+def test_format_2_header_holds_format_seed_data_and_effective_config(midgame):
+    state, _ = midgame
+    text = log_text(state, version=2)
+    assert load_log(text, "g").writer.text() == text
     lines = [ln.rsplit(" @", 1)[0] for ln in text.splitlines()]
     assert lines[0] == "fauna-log 2"
     assert lines[1] == "seed 11"
@@ -138,7 +154,8 @@ def test_fingerprint_covers_board_scales_deck_and_the_preset_used():
 
 
 def test_other_data_is_refused_unless_ignored(midgame):
-    _, text = midgame
+    state, _ = midgame
+    text = log_text(state, version=2)
     with pytest.raises(DataChanged, match=r"^g:3: .*other game data.*--ignore-data-change"):
         load_log(text, "g", installed="0" * 64)
     loaded = load_log(text, "g", installed="0" * 64, ignore_data_change=True)
@@ -253,13 +270,13 @@ def test_lines_after_the_end_are_refused(midgame):
 
 
 def test_malformed_files_are_format_errors():
-    good = log_text(new_game(config(), 1))
+    good = log_text(new_game(config(), 1), version=2)
     with pytest.raises(LogFormatError, match="^g:1: the file is empty"):
         load_log("", "g")
     with pytest.raises(LogFormatError, match="^g:1: not a fauna game log"):
         load_log("[game]\nseed = 1\n", "g")
-    with pytest.raises(LogFormatError, match="^g:1: unsupported log format 'fauna-log 3'"):
-        load_log(good.replace("fauna-log 2 @", "fauna-log 3 @", 1), "g")
+    with pytest.raises(LogFormatError, match="^g:1: unsupported log format 'fauna-log 9'.*reads 'fauna-log 2' and "):
+        load_log(good.replace("fauna-log 2 @", "fauna-log 9 @", 1), "g")
     with pytest.raises(LogFormatError,
                        match="^g:1: this log is 'fauna-log 1', written by an older fauna .* cannot re-run"):
         load_log(good.replace("fauna-log 2 @", "fauna-log 1 @", 1), "g")
@@ -270,7 +287,7 @@ def test_malformed_files_are_format_errors():
 
 
 def test_bad_header_values_name_their_line():
-    good = log_text(new_game(config(), 1))
+    good = log_text(new_game(config(), 1), version=2)
 
     def rehash(text: str) -> str:  # a deliberate edit: recompute the chain so only the value is wrong
         out, head = [], CHAIN_START
@@ -334,7 +351,7 @@ def test_malformed_inline_table_is_a_format_error():
         body = ln.rsplit(" @", 1)[0]
         head = chain(head, body)
         out.append(f"{body} @{head}\n")
-    with pytest.raises(LogFormatError, match="^g:4: game.preset: row 1 must be a table"):
+    with pytest.raises(LogFormatError, match="^g:5: game.preset: row 1 must be a table"):
         load_log("".join(out), "g")
 
 
@@ -367,3 +384,53 @@ def test_random_edits_never_crash_and_never_pass(edits):
 
 
 _SMALL_LOG = log_text(play(new_game(Config.from_dict({"game": {}, "players": PLAYERS}), 3), 25))
+
+
+def _rehashed(text: str, old: str, new: str) -> str:
+    """`text` with `old` replaced by `new` and every hash recomputed (a deliberate edit, not a damaged file)."""
+    out, head = [], CHAIN_START
+    for ln in text.replace(old, new, 1).splitlines():
+        body = ln.rsplit(" @", 1)[0]
+        head = chain(head, body)
+        out.append(f"{body} @{head}\n")
+    return "".join(out)
+
+
+def test_format_3_box_line_is_read_strictly():
+    good = log_text(new_game(config(), 1))
+    for bad in ("box green 1-180", "box green 1-180 black 180-1", "box black 1-180 green 1-180",
+                "box green 1,2-180 black 1-180", "box green none black none"):
+        with pytest.raises(LogFormatError, match="^g:3: box"):
+            load_log(_rehashed(good, "box green 1-180 black 1-180", bad), "g")
+    smaller = load_log(_rehashed(good, "box green 1-180 black 1-180", "box green 1-90 black 1-90"), "g", until=0)
+    assert len(smaller.state.order) == 90  # the game deals from the box it names
+
+
+def test_format_3_front_facts_that_do_not_fit_their_answer_name_the_front_line():
+    text = log_text(play(new_game(config(), 1), 12))
+    lines = text.splitlines()
+    i = next(k for k, ln in enumerate(lines) if ln.startswith("front 1 "))
+    front = lines[i].rsplit(" sealed ", 1)[0]
+    n = int(front.split('"areas": ', 1)[1].split(",", 1)[0])
+    with pytest.raises(ReplayMismatch, match=rf"^g:{i + 1}: expected 'front 1 "):
+        load_log(_rehashed(text, front, front.replace(f'"areas": {n},', f'"areas": {n + 1},', 1)), "g")
+
+
+def test_format_3_seal_hides_the_answer_until_the_round_is_evaluated():
+    state = new_game(config(), 3)
+    text = log_text(state)
+    animal = state.animal
+    assert f'"{animal.areas[0]}"' not in text and "answer 1 " not in text
+    played = play(new_game(config(), 3), 200)
+    full = log_text(played)
+    assert f"answer 1 {animal.name}: " in full and f'"{animal.areas[0]}"' in full
+
+
+def test_format_3_answer_values_are_bounded_before_they_are_read():
+    from rules.fauna.replay import animal_from_facts
+
+    front = {"class": "mammal", "scientific": "X y", "areas": 1, "asks": ["weight"], "n/a": []}
+    for bad in ("1e999999999", "-3", "0x10", " 5", "1" * 25):
+        with pytest.raises(ValueError):
+            animal_from_facts(1, "green", "X", front, {"areas": ["Sahel"], "weight": bad})
+    assert animal_from_facts(1, "green", "X", front, {"areas": ["Sahel"], "weight": "0.003"}).measures["weight"]

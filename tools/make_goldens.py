@@ -1,5 +1,8 @@
 """Regenerate the golden replay logs in replays/ (after a deliberate change of the data or the log format).
 
+The five `fauna-log 2` goldens are written in format 2 (their facts come from the installed data, so a
+data change changes them); the `-v3` goldens in format 3 (their cards' facts are in the file, so they
+keep verifying after a data change, and only `--check` tells that a new game would now differ).
 Each golden is a complete game from a fixed config and seed, its moves chosen by a fixed policy driven
 by SplitMix64, so the same data and engine always give the same bytes. The policy is not a player:
 it peeks at the card's answer to aim at scoring spots half of the time, so games end in a reasonable
@@ -58,6 +61,18 @@ GOLDENS: dict[str, tuple[dict, int, int]] = {
 }
 
 
+VERSIONS: dict[str, int] = dict.fromkeys(GOLDENS, 2)  # the five format-2 goldens stay format 2
+GOLDENS |= {  # format 3: each card's facts recorded as it comes into play
+    "3p-published-metric-v3": (
+        {"game": {"preset": "published", "units": "metric", "cards": "mixed"},
+         "players": _players("ann", "ben", "cleo")}, 190019, 6),
+    "5p-reference-manual-imperial-v3": (
+        {"game": {"preset": "reference-manual", "units": "imperial", "cards": "green", "goal": 60},
+         "players": _players("ann", "ben", "cleo", "dev", "Zoë")}, 2**63 + 19, 7),
+}
+VERSIONS |= {name: 3 for name in GOLDENS if name.endswith("-v3")}
+
+
 def play(config: Config, seed: int, policy_seed: int):
     """A complete game: pass a third of the time when allowed, else aim at a scoring spot half of the time."""
     state = new_game(config, seed)
@@ -78,7 +93,7 @@ def play(config: Config, seed: int, policy_seed: int):
 def golden_text(name: str) -> str:
     """The log text a golden should have."""
     doc, seed, policy = GOLDENS[name]
-    return log_text(play(Config.from_dict(doc, f"golden {name}"), seed, policy))
+    return log_text(play(Config.from_dict(doc, f"golden {name}"), seed, policy), version=VERSIONS[name])
 
 
 def golden_path(name: str) -> Path:

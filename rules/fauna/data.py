@@ -15,11 +15,18 @@ from rules.core.errors import DataError
 
 @lru_cache(maxsize=1)
 def data_dir() -> str:
-    """The data folder: the checkout's data/ when running from source, else the installed copy.
+    """The data folder: FAUNA_DATA_DIR when set, else the checkout's data/ (from source), else the installed copy.
 
-    Paths are plain strings (os.path), not pathlib: every command loads data, and pathlib alone would
-    add a tenth to the start-up time of a quick query.
+    FAUNA_DATA_DIR is for tests and deck editors: it points fauna at another copy of data/ (for example
+    one with an edited animal) without touching the installed one. Paths are plain strings (os.path),
+    not pathlib: every command loads data, and pathlib alone would add a tenth to the start-up time of
+    a quick query.
     """
+    chosen = os.environ.get("FAUNA_DATA_DIR")
+    if chosen:
+        if not os.path.isfile(os.path.join(chosen, "board.toml")):
+            raise DataError(f"FAUNA_DATA_DIR={chosen}: not a fauna data folder (it has no board.toml)")
+        return os.path.realpath(chosen)
     here = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__)))), "data")
     if os.path.isfile(os.path.join(here, "board.toml")):
         return here

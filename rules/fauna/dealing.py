@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
 
-from rules.core.errors import ConfigError
+from rules.core.errors import ConfigError, DataError
+from rules.core.names import normalize
 from rules.core.rng import SplitMix64
-from rules.fauna.animals import Animal, Deck
+from rules.fauna.animals import SIDES, Animal, Deck
 
 _FACES: dict[tuple[int, str], tuple[Deck, tuple[tuple[Animal, Animal], ...]]] = {}
 
@@ -32,6 +35,12 @@ def card_faces(deck: Deck, cards: str) -> tuple[tuple[Animal, Animal], ...]:
     return tuple(faces)
 
 
+class Face(Protocol):
+    """A card in the box: its green side at index 0, its black side at 1 (a pair, or a _Face looking them up)."""
+
+    def __getitem__(self, i: int, /) -> Animal: ...
+
+
 class Box:
     """The cards in the order they come up, drawn only when a round needs the next one.
 
@@ -42,7 +51,7 @@ class Box:
     again in the same order. The order is a function of the seed alone, so copies of a game share a box.
     """
 
-    def __init__(self, faces: Sequence[tuple[Animal, Animal]], rng: SplitMix64, side: int | None) -> None:
+    def __init__(self, faces: Sequence[Face], rng: SplitMix64, side: int | None) -> None:
         self._left = list(faces)
         self._rng = rng
         self._side = side  # 0 green, 1 black, None: drawn per card
@@ -79,11 +88,124 @@ class Box:
         return list(self.shown)
 
 
+# -- the box as a log records it (fauna-log 3) ------------------------------------------------------
+
+BoxContents = Mapping[int, frozenset[str]]  # card number -> the sides the card has ("green", "black")
+_RANGE = re.compile(r"^([1-9][0-9]{0,5})(?:-([1-9][0-9]{0,5}))?$")
+
+
+def box_contents(deck: Deck) -> dict[int, frozenset[str]]:
+    """Which cards the box holds and which sides each has: all the seed's deal depends on in a deck."""
+    return {n: frozenset(sides) for n, sides in sorted(deck.cards.items())}
+
+
+def _ranges(numbers: list[int]) -> str:
+    out: list[str] = []
+    for n in numbers:
+        if out and int(out[-1].rsplit("-", 1)[-1]) == n - 1:
+            out[-1] = f"{out[-1].split('-')[0]}-{n}"
+        else:
+            out.append(str(n))
+    return ",".join(out) or "none"
+
+
+_BOX_TEXTS: dict[int, tuple[BoxContents, str]] = {}
+
+
+def box_text(box: BoxContents) -> str:
+    """The box as the log's `box` line gives it: `green 1-180 black 1-180` (card numbers with that side)."""
+    hit = _BOX_TEXTS.get(id(box))
+    if hit is not None and hit[0] is box:  # a box is not changed once made: remembered per object
+        return hit[1]
+    text = " ".join(f"{side} {_ranges(sorted(n for n, s in box.items() if side in s))}" for side in SIDES)
+    if len(_BOX_TEXTS) > 64:
+        _BOX_TEXTS.clear()
+    _BOX_TEXTS[id(box)] = (box, text)
+    return text
+
+
+def parse_box_text(text: str) -> dict[int, frozenset[str]]:
+    """The inverse of box_text; ValueError (with the reason) when the text is not one it writes."""
+    words = text.split(" ")
+    if len(words) != 4 or (words[0], words[2]) != SIDES:
+        raise ValueError("expected 'green NUMBERS black NUMBERS'")
+    found: dict[int, set[str]] = {}
+    for side, spec in ((words[0], words[1]), (words[2], words[3])):
+        if spec == "none":
+            continue
+        for part in spec.split(","):
+            m = _RANGE.match(part)
+            if not m or (m.group(2) and int(m.group(2)) <= int(m.group(1))):
+                raise ValueError(f"{part!r} is not a card number or a range such as 1-180")
+            for n in range(int(m.group(1)), int(m.group(2) or m.group(1)) + 1):
+                found.setdefault(n, set()).add(side)
+    if not found:
+        raise ValueError("the box holds no card")
+    box = {n: frozenset(found[n]) for n in sorted(found)}
+    if box_text(box) != text:
+        raise ValueError(f"not written as fauna writes it ({box_text(box)!r})")
+    return box
+
+
+class _Face:
+    """One card of a dealt box: its animal is looked up only when the card is drawn (index 0 green, 1 black)."""
+
+    __slots__ = ("card", "sides", "resolve")
+
+    def __init__(self, card: int, sides: frozenset[str], resolve: Callable[[int, str], Animal]) -> None:
+        self.card, self.sides, self.resolve = card, sides, resolve
+
+    def __getitem__(self, i: int) -> Animal:
+        side = SIDES[i]
+        return self.resolve(self.card, side if side in self.sides else next(s for s in SIDES if s in self.sides))
+
+
+class DealtDeck(Deck):
+    """The installed deck as a game sees it: the box it was dealt from, and the facts it recorded per card.
+
+    A game read from a log plays on this deck (format 2 too: its box and facts are then the installed ones).
+    A game keeps drawing from the box it started with (a card added to the installed deck is not in it),
+    and a card it has recorded (fauna-log 3 records each card as it comes into play) shows the recorded
+    facts; a card not recorded yet takes the installed facts when it is drawn. Lookups by name see the
+    recorded animals first, then the installed deck.
+    """
+
+    def __init__(self, base: Deck, box: BoxContents, recorded: Mapping[tuple[int, str], Animal] | None = None,
+                 log_version: int = 3) -> None:
+        # the installed deck's lookups are shared, not rebuilt (Deck.__post_init__ is most of a replay's start)
+        self.animals, self.files, self.cards = base.animals, base.files, base.cards
+        self._by_key, self._names = base._by_key, base._names
+        self.base = base
+        self.box = box
+        self.log_version = log_version  # the log format the game is recorded in, kept when it is continued
+        self.recorded = dict(recorded or {})
+        self._recorded_names = {normalize(label): a for a in self.recorded.values() for label in (a.name, a.scientific)}
+
+    def resolve(self, card: int, side: str) -> Animal:
+        """The animal on `side` of `card`: as recorded by the game, else as installed."""
+        hit = self.recorded.get((card, side))
+        if hit is not None:
+            return hit
+        found = self.base.cards.get(card, {}).get(side)
+        if found is None:
+            raise DataError(f"card {card} ({side}) of this game's box is not in the installed deck, and the game has "
+                            "not recorded it yet: install a fauna whose deck has it to go on")
+        return found
+
+    def faces(self, cards: str) -> tuple[_Face, ...]:
+        """The cards the game plays with (a side in play), by ascending number, as lazy faces."""
+        sides = ("green", "black") if cards == "mixed" else (cards,)
+        return tuple(_Face(n, s, self.resolve) for n, s in sorted(self.box.items()) if any(x in s for x in sides))
+
+    def animal(self, name: str) -> Animal:
+        return self._recorded_names.get(normalize(name)) or super().animal(name)
+
+
 def deal(cards: str, players: int, seed: int, deck: Deck) -> tuple[int, Box]:
     """The starting seat drawn from the seed (one `below(players)` even when the config names one) and the box."""
     rng = SplitMix64(seed)
     drawn_start = rng.below(players)
-    faces = card_faces(deck, cards)
+    faces: Sequence[Face] = deck.faces(cards) if isinstance(deck, DealtDeck) else card_faces(deck, cards)
     if not faces:
         raise ConfigError(f"the deck has no {cards} cards", "game.cards")
     return drawn_start, Box(faces, rng, None if cards == "mixed" else 0 if cards == "green" else 1)

@@ -1,8 +1,10 @@
 """Fauna as a protocol game: the RULES the shared engine (log, cases, bots, simulate, CLI) is handed.
 
 Fauna keeps a faster log writer and verifier of its own (`replay.py`); the functions here give the
-same lines from events, so the shared log (`rules/core/log.py`) re-runs Fauna's golden logs byte for
-byte too (tests/test_protocol.py checks it).
+same `fauna-log 3` lines from events, so the shared log (`rules/core/log.py`) re-runs Fauna's format-3
+golden logs byte for byte too (tests/test_protocol.py checks it). The shared log takes the cards'
+facts from the installed deck (referee games use it), so there a data update does break a game in
+progress; Fauna's own reader (every other command) plays the facts the log recorded.
 """
 
 from __future__ import annotations
@@ -55,44 +57,44 @@ def new_state(config: Config, seed: int) -> State:
 
 
 def header_lines(state: State) -> list[str]:
-    from rules.fauna.replay import data_fingerprint
-    from rules.fauna.replay import header_lines as fauna_header
+    from rules.fauna.replay import state_header_lines
 
-    return fauna_header(state.config, state.seed, data_fingerprint(state.config), state.names[state.start])
+    return state_header_lines(state)
 
 
 def parse_header(texts: list[str], source: str) -> tuple[Config, int, int]:
     """Config and seed from a Fauna log's header texts (read by Fauna's own header reader)."""
-    from rules.fauna.replay import _read_header
+    from rules.fauna.replay import HEADER_KEYS, _read_header
 
     head, lines = CHAIN_START, []
     for t in texts:
         head = chain(head, t)
         lines.append(f"{t} @{head}")
     reader = LineReader("\n".join(lines) + "\n", source)
-    config, seed, _fingerprint, _data_line = _read_header(reader)
-    return config, seed, 8 + len(config.players)  # format, seed, data, 5 settings, one line a player
+    header = _read_header(reader)
+    return header.config, header.seed, len(HEADER_KEYS[header.version]) - 1 + len(header.config.players)
 
 
 def opening_lines(state: State) -> list[str]:
-    from rules.fauna.replay import round_line
+    from rules.fauna.replay import front_line, round_line
 
-    return [round_line(state.started_event())]
+    return [round_line(state.started_event()), front_line(state.round, state.animal, state.seed)]
 
 
 def lines_after(state: State, events: list[Any]) -> list[str]:
-    """The score, end and next-round lines that a move's events call for, as Fauna's log writes them."""
-    from rules.fauna.replay import over_line, round_line
+    """The answer, score, end and next-round lines that a move's events call for, as Fauna's log writes them."""
+    from rules.fauna.replay import answer_line, front_line, over_line, round_line
 
     out = []
     for e in events:
         if isinstance(e, RoundEvaluated):
+            out.append(answer_line(e.round, state.box.card(e.round - 1)))
             out.append(f"score {e.round} {e.animal}: " + ", ".join(f"{p.player} +{p.points} ={p.total}"
                                                                   for p in e.players))
         elif isinstance(e, GameOver):
             out.append(over_line(e.winners, tuple(state.names), [s for _, s in e.scores]))
         elif isinstance(e, RoundStarted):
-            out.append(round_line(e))
+            out += [round_line(e), front_line(e.round, state.animal, state.seed)]
     return out
 
 
@@ -170,7 +172,7 @@ def event_text(event: Any) -> str | None:
 
 
 RULES = GameRules(
-    name="fauna", title="Fauna", log_format="fauna-log", log_version=2, min_players=2, max_players=6,
+    name="fauna", title="Fauna", log_format="fauna-log", log_version=3, min_players=2, max_players=6,
     config_from_dict=config_from_dict, config_to_dict=config_to_dict, default_config_text=lambda: DEFAULT_CONFIG,
     new_state=new_state, header_lines=header_lines, parse_header=parse_header, opening_lines=opening_lines,
     lines_after=lines_after, bot_kinds=BOT_KINDS, make_bot=make_bot, parse_cases=parse_cases, run_case=run_case,

@@ -2,29 +2,37 @@
 
 A log is UTF-8 text, one record per line, every line ending in ` @HASH`: HASH is the first 32 hex
 digits of SHA-256 over the previous line's HASH, a newline and this line's text, starting from 32
-zeros, so each line carries a hash of everything before it and of itself. Layout (replays/README.md
-has the full description):
+zeros, so each line carries a hash of everything before it and of itself. Layout of `fauna-log 3`
+(replays/README.md has the full description, and format 2's):
 
-    fauna-log 2                                  format name and version
+    fauna-log 3                                  format name and version
     seed 7                                       the seed actually used
-    data sha256:<64 hex>                         fingerprint of the data files the game used
+    box green 1-180 black 1-180                  the box the seed deals from: card numbers per side
+    board sha256:<64 hex>                        fingerprint of the board, scales and bundled preset
     preset "published" / units / cards / start / goal / player ...   the effective config
     round 1 alice starts: card 17 green Red fox  a round begins (the card's front only)
+    front 1 {"areas": 3, ...} sealed BASE64      the card's front facts, its answer sealed
     1 alice: Tasmania                            move 1, by alice
+    answer 1 Red fox: {"areas": [...], ...}      the round's answer, once it is evaluated
     score 1 Red fox: alice +8 =8, bob +0 =0      the round's evaluation
     over alice wins: alice 121, bob 80           the end of a finished game, or instead:
     next 38 bob                                  closing line of an unfinished game: who moves next
 
-Only the moves are read from a log; every other line is re-derived from the config, the seed and
-the moves, and must match byte for byte. The module is pure: it neither prints nor writes files.
+Only the moves, and in format 3 the facts of each card (front and sealed answer), are read from a log;
+every other line is re-derived from the config, the seed, the box, those facts and the moves, and must
+match byte for byte. So a format-3 game plays on with the facts it was dealt whatever the installed
+deck says today. The module is pure: it neither prints nor writes files.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from rules.core.errors import ConfigError, FaunaError, IllegalMove, ReplayMismatch
@@ -33,23 +41,30 @@ from rules.core.log import CHAIN_START, EDITED, LogFormatError, chain, decode_lo
 from rules.core.log import LineReader as _Reader
 from rules.core.log import short as _short
 from rules.fauna import data
-from rules.fauna.animals import Deck, deck_files
+from rules.fauna.animals import MEASURES, Animal, Deck, deck_files
 from rules.fauna.board import Board
 from rules.fauna.config import Config
+from rules.fauna.dealing import BoxContents, DealtDeck, box_contents, box_text, parse_box_text
 from rules.fauna.events import Event, RoundStarted
 from rules.fauna.game import State, new_game
-from rules.fauna.moves import Move
+from rules.fauna.moves import Move, Pass
 from rules.fauna.scales import Scales
 from rules.fauna.scoring import PRESET_NAMES, preset, preset_files
 
 FORMAT = "fauna-log"
-VERSION = 2  # 2: cards drawn from the box as rounds begin (1 shuffled the whole box first)
+VERSION = 3  # 3: each card's facts recorded as it comes into play; 2: facts from the installed data
+VERSIONS = (2, 3)  # the versions this fauna reads (it writes VERSION)
 BOARD_FILES = ("board.toml", "adjacency.csv", "scales.toml")
-HEADER_KEYS = ("fauna-log", "seed", "data", "preset", "units", "cards", "start", "goal", "player")
+HEADER_KEYS = {2: ("fauna-log", "seed", "data", "preset", "units", "cards", "start", "goal", "player"),
+               3: ("fauna-log", "seed", "box", "board", "preset", "units", "cards", "start", "goal", "player")}
+_SETTINGS = ("preset", "units", "cards", "start", "goal")
 
 _MOVE = re.compile(r"^([0-9]{1,20}) ([^:]+): (.+)$", re.S)
 _FINGERPRINT = re.compile(r"^sha256:([0-9a-f]{64})$")
 _NUMBER = re.compile(r"^(0|[1-9][0-9]{0,19})$")
+_ROUND = re.compile(r"^round ([1-9][0-9]{0,8}) .+ starts: card ([1-9][0-9]{0,5}) (green|black) (.+)$", re.S)
+_VALUE = re.compile(r"^[0-9]{1,20}(?:\.[0-9]{1,20}|/[1-9][0-9]{0,20})?$")
+_FRONT = re.compile(r"^front ([1-9][0-9]{0,8}) (\{.*\}) sealed ([A-Za-z0-9+/=]+)$", re.S)
 
 
 class LogError(FaunaError):
@@ -60,37 +75,74 @@ class DataChanged(ReplayMismatch):
     """A log recorded with other data files than the installed ones."""
 
 
-def data_files(config: Config) -> list[str]:
-    """The data files a game depends on: board, adjacency, scales, the deck, and its bundled preset."""
-    files = list(BOARD_FILES) + deck_files()
-    if _bundled(config):
-        files += [f for f in preset_files() if f == f"presets/{config.table.name}.toml"]
-    return files
-
-
-def data_fingerprint(config: Config) -> str:
-    """SHA-256 over the data a game uses (a custom preset is in the config itself, so not here)."""
-    return data.fingerprint(data_files(config))
-
+# -- fingerprints ---------------------------------------------------------------------------------------
 
 def _bundled(config: Config) -> bool:
     return config.table.name in PRESET_NAMES and config.table == preset(config.table.name)
 
 
+def board_files(config: Config) -> list[str]:
+    """The data a format-3 game takes from the installed data: board, adjacency, scales and its bundled preset."""
+    files = list(BOARD_FILES)
+    if _bundled(config):
+        files += [f for f in preset_files() if f == f"presets/{config.table.name}.toml"]
+    return files
+
+
+def data_files(config: Config) -> list[str]:
+    """The data files a format-2 game depends on: board, adjacency, scales, its bundled preset and the deck."""
+    return board_files(config)[:3] + deck_files() + board_files(config)[3:]
+
+
+def data_fingerprint(config: Config) -> str:
+    """SHA-256 over every data file a format-2 game uses (a custom preset is in the config itself, so not here)."""
+    return data.fingerprint(data_files(config))
+
+
+def board_fingerprint(config: Config) -> str:
+    """SHA-256 over the board, scales and bundled preset: what a format-3 game still takes from the installed data."""
+    return data.fingerprint(board_files(config))
+
+
+def fingerprint_for(config: Config, version: int) -> str:
+    """The installed data's fingerprint as a log of `version` records it."""
+    return data_fingerprint(config) if version == 2 else board_fingerprint(config)
+
+
+# -- the lines ------------------------------------------------------------------------------------------
+
 def _js(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
-def header_lines(config: Config, seed: int, fingerprint: str, start: str) -> list[str]:
-    """The header texts (without hashes): format, seed, data fingerprint, then the effective config."""
+def header_lines(config: Config, seed: int, fingerprint: str, start: str, *, version: int = VERSION,
+                 box: BoxContents | None = None) -> list[str]:
+    """The header texts (without hashes): format, seed, (format 3: box,) fingerprint, then the effective config."""
     game = config.to_dict()["game"]
-    out = [f"{FORMAT} {VERSION}", f"seed {seed}", f"data sha256:{fingerprint}", f"preset {_js(game['preset'])}",
-           f"units {_js(config.units)}", f"cards {_js(config.cards)}", f"start {_js(start)}",
-           f"goal {config.target}"]
+    if version == 2:
+        out = [f"{FORMAT} 2", f"seed {seed}", f"data sha256:{fingerprint}"]
+    else:
+        if box is None:
+            raise ValueError("a format-3 header records its box")
+        out = [f"{FORMAT} {version}", f"seed {seed}", f"box {box_text(box)}", f"board sha256:{fingerprint}"]
+    out += [f"preset {_js(game['preset'])}", f"units {_js(config.units)}", f"cards {_js(config.cards)}",
+            f"start {_js(start)}", f"goal {config.target}"]
     for p in config.players:
         extra = {k: v for k, v in (("bot", p.bot), ("skill", p.skill)) if v is not None}
         out.append(f"player {_js(p.name)}" + (f" {_js(extra)}" if extra else ""))
     return out
+
+
+def state_header_lines(state: State, version: int = VERSION) -> list[str]:
+    """The header of a new game's log, fingerprinted against the installed data."""
+    return header_lines(state.config, state.seed, fingerprint_for(state.config, version), state.names[state.start],
+                        version=version, box=game_box(state) if version >= 3 else None)
+
+
+def game_box(state: State) -> BoxContents:
+    """The box a game deals from: the one it recorded, or the installed deck's."""
+    deck = state.deck
+    return deck.box if isinstance(deck, DealtDeck) else box_contents(deck)
 
 
 def round_line(e: RoundStarted) -> str:
@@ -110,27 +162,178 @@ def over_line(winners: tuple[str, ...], names: Sequence[str], scores: list[int])
     return f"over {who}: " + ", ".join(f"{p} {s}" for p, s in zip(names, scores, strict=True))
 
 
+# -- a card's facts, as format 3 records them -------------------------------------------------------------
+
+def value_text(v: Fraction) -> str:
+    """A measured value (kg or cm) as exact decimal text: '1400', '0.003' (a fraction as 'N/D' if need be)."""
+    if v.denominator == 1:
+        return str(v.numerator)
+    as_float = repr(float(v))
+    return as_float if "e" not in as_float and Fraction(as_float) == v else f"{v.numerator}/{v.denominator}"
+
+
+def front_facts(animal: Animal) -> dict[str, Any]:
+    """What the card's front shows: class, scientific name, number of areas, the measures asked and which are N/A."""
+    return {"class": animal.cls, "scientific": animal.scientific, "areas": animal.n_areas,
+            "asks": [m for m in MEASURES if m in animal.measures],
+            "n/a": [m for m in MEASURES if m in animal.measures and animal.measures[m] is None]}
+
+
+def answer_facts(animal: Animal) -> dict[str, Any]:
+    """The card's answer: its areas and each measured value (kg, cm) as exact decimal text."""
+    out: dict[str, Any] = {"areas": list(animal.areas)}
+    for m in MEASURES:
+        v = animal.measures.get(m)
+        if v is not None:
+            out[m] = value_text(v)
+    return out
+
+
+def _keystream(seed: int, round_no: int, n: int) -> bytes:
+    out = b""
+    block = 0
+    while len(out) < n:
+        out += hashlib.sha256(f"fauna-seal\n{seed}\n{round_no}\n{block}".encode()).digest()
+        block += 1
+    return out[:n]
+
+
+def seal(seed: int, round_no: int, text: str) -> str:
+    """The answer hidden in the round's front line: XOR with a SHA-256 stream of the seed and round, in base64.
+
+    Not a secret from anyone who has the seed (which an open e-mail game shows): it keeps the answer out of
+    sight, as the back of a card is, and keeps the dealt facts in the file while the round is played.
+    """
+    raw = text.encode("utf-8")
+    return base64.b64encode(_xor(raw, _keystream(seed, round_no, len(raw)))).decode("ascii")
+
+
+def _xor(a: bytes, b: bytes) -> bytes:
+    return (int.from_bytes(a, "big") ^ int.from_bytes(b, "big")).to_bytes(len(a), "big")
+
+
+def unseal(seed: int, round_no: int, sealed: str) -> str:
+    """The inverse of seal; ValueError when it is not sealed text."""
+    raw = base64.b64decode(sealed, validate=True)
+    return _xor(raw, _keystream(seed, round_no, len(raw))).decode("utf-8")
+
+
+_FRONT_LINES: dict[tuple[int, int, int], tuple[Animal, str]] = {}
+
+
+def front_line(round_no: int, animal: Animal, seed: int) -> str:
+    """Format 3, after the round line: the front's facts, and the answer sealed until the evaluation.
+
+    Remembered per animal object, round and seed: verifying a log reads each front line once and writes it once.
+    """
+    key = (id(animal), round_no, seed)
+    hit = _FRONT_LINES.get(key)
+    if hit is not None and hit[0] is animal:  # the entry holds the animal, so its id is not another's
+        return hit[1]
+    text = f"front {round_no} {_js(front_facts(animal))} sealed {seal(seed, round_no, _js(answer_facts(animal)))}"
+    if len(_FRONT_LINES) > 4096:
+        _FRONT_LINES.clear()
+    _FRONT_LINES[key] = (animal, text)
+    return text
+
+
+def answer_line(round_no: int, animal: Animal) -> str:
+    """Format 3, before the score line: the answer the round was evaluated with."""
+    return f"answer {round_no} {animal.name}: {_js(answer_facts(animal))}"
+
+
+def animal_from_facts(card: int, side: str, name: str, front: Any, answer: Any) -> Animal:
+    """An animal rebuilt from a log's facts; ValueError unless they are exactly what fauna writes for one."""
+    if not isinstance(front, dict) or not isinstance(answer, dict):
+        raise ValueError("facts must be JSON objects")
+    asks, na, areas = front.get("asks"), front.get("n/a"), answer.get("areas")
+    if not isinstance(asks, list) or not isinstance(na, list) or not isinstance(areas, list):
+        raise ValueError("facts without their lists")
+    board = Board.default()
+    for a in areas:
+        found = board.find(a) if isinstance(a, str) else None
+        if found is None or found.name != a:
+            raise ValueError(f"{a!r} is not an area of the board")
+    measures: dict[str, Fraction | None] = {}
+    for m in asks:
+        if m not in MEASURES:
+            raise ValueError(f"{m!r} is not a measure")
+        text = answer.get(m)
+        if m not in na and (not isinstance(text, str) or not _VALUE.match(text)):  # bounded before Fraction reads it
+            raise ValueError(f"{m} must be a decimal number as text")
+        measures[m] = None if m in na else Fraction(str(text))
+    if any(v is not None and v <= 0 for v in measures.values()):
+        raise ValueError("a measured value must be a positive number")
+    animal = Animal(card, side, name, str(front.get("scientific")), str(front.get("class")), tuple(areas), measures)
+    if front_facts(animal) != front or answer_facts(animal) != answer:
+        raise ValueError("facts not as fauna writes them")
+    return animal
+
+
+def recorded_cards(lines: Sequence[str], seed: int, installed: Deck | None = None) -> dict[tuple[int, str], Animal]:
+    """The facts a format-3 log recorded per card (round line, then front line with the sealed answer).
+
+    A card whose recorded facts are the installed deck's is the installed animal itself (so what the
+    rules worked out for it is shared between games). Lines that do not read as such are skipped here:
+    verifying the log then stops at them, naming the line.
+    """
+    installed_cards = installed.cards if installed is not None else None
+    out: dict[tuple[int, str], Animal] = {}
+    for i in range(1, len(lines)):
+        line = lines[i]
+        if not line.startswith("front "):
+            continue
+        m = _FRONT.match(line[:-34])
+        r = _ROUND.match(lines[i - 1][:-34])
+        if not m or not r or m.group(1) != r.group(1):
+            continue
+        card, side, name = int(r.group(2)), r.group(3), r.group(4)
+        same = installed_cards.get(card, {}).get(side) if installed_cards is not None else None
+        if same is not None and same.name == name and line[:-34] == front_line(int(m.group(1)), same, seed):
+            out.setdefault((card, side), same)  # the facts the installed deck gives: its own object
+            continue
+        try:
+            animal = animal_from_facts(card, side, name, load_json(m.group(2)),
+                                       load_json(unseal(seed, int(m.group(1)), m.group(3))))
+        except (ValueError, InputRefused, ZeroDivisionError):
+            continue
+        out.setdefault((card, side), animal)
+    return out
+
+
+# -- writing --------------------------------------------------------------------------------------------
+
 class LogWriter:
     """Builds a log line by line while a game is played, keeping the running hash."""
 
-    def __init__(self, state: State, fingerprint: str | None = None) -> None:
+    def __init__(self, state: State, fingerprint: str | None = None, version: int | None = None) -> None:
         if state.history:
             raise ValueError("a LogWriter starts from a new game")
-        _check_installed_data(state)
+        version = log_version(state) if version is None else version
+        _check_installed_data(state, version)
         self.state = state
-        self.fingerprint = fingerprint or data_fingerprint(state.config)
+        self.version = version
+        self.fingerprint = fingerprint or fingerprint_for(state.config, version)
         self.lines: list[str] = []
         self._scores = list(state.score)  # at the start of the round
         self.head = CHAIN_START
         self.header_count = 0
-        for text in header_lines(state.config, state.seed, self.fingerprint, state.names[state.start]):
+        box = game_box(state) if version >= 3 else None
+        for text in header_lines(state.config, state.seed, self.fingerprint, state.names[state.start],
+                                 version=version, box=box):
             self._add(text)
         self.header_count = len(self.lines)
-        self._add(round_line(state.started_event()))
+        self._open_round()
 
     def _add(self, text: str) -> None:
         self.head = chain(self.head, text)
         self.lines.append(f"{text} @{self.head}")
+
+    def _open_round(self) -> None:
+        state = self.state
+        self._add(round_line(state.started_event()))
+        if self.version >= 3:
+            self._add(front_line(state.round, state.animal, state.seed))
 
     def play(self, player: str, move: Move | str, *, events: bool = True) -> list[Event]:
         """Apply a move for `player` and add its line and what follows from it (evaluation, next round).
@@ -145,12 +348,15 @@ class LogWriter:
         out = state.apply(move, player, quiet=not events)
         self._add(f"{state.seq} {player}: {state.move_text(state.history[-1][1])}")
         if state.round != rnd or state.over:  # scores change only here, so the last ones are the round's start
-            self._add(score_line(rnd, state.box.card(card_pos).name, state.names, self._scores, state.score))
+            animal = state.box.card(card_pos)
+            if self.version >= 3:
+                self._add(answer_line(rnd, animal))
+            self._add(score_line(rnd, animal.name, state.names, self._scores, state.score))
             self._scores = list(state.score)
             if state.over:
                 self._add(over_line(state.winners, state.names, state.score))
             else:
-                self._add(round_line(state.started_event()))
+                self._open_round()
         return out
 
     def closing_line(self) -> str | None:
@@ -168,26 +374,40 @@ class LogWriter:
         return "\n".join(self.lines + ([closing] if closing else [])) + "\n"
 
 
-def log_text(state: State, fingerprint: str | None = None) -> str:
+def log_version(state: State) -> int:
+    """The log format a game is recorded in: its log's, when it was read from one, else the one fauna writes."""
+    deck = state.deck
+    return deck.log_version if isinstance(deck, DealtDeck) else VERSION
+
+
+def replay_start(state: State) -> State:
+    """The same game at its start: same config, seed, data and box (for re-deriving a log or its events)."""
+    return new_game(state.config, state.seed, board=state.board, scales=state.scales, deck=state.deck)
+
+
+def log_text(state: State, fingerprint: str | None = None, version: int | None = None) -> str:
     """The complete log of a game so far, re-derived from its config, seed and moves."""
-    writer = LogWriter(new_game(state.config, state.seed, board=state.board, scales=state.scales, deck=state.deck),
-                       fingerprint)
+    writer = LogWriter(replay_start(state), fingerprint, version)
     for player, move in state.history:
         writer.play(player, move)
     return writer.text()
 
 
-def _check_installed_data(state: State) -> None:
-    if state.deck is not Deck.default() or state.board is not Board.default() or state.scales is not Scales.default():
+def _check_installed_data(state: State, version: int) -> None:
+    deck = state.deck
+    base = deck.base if isinstance(deck, DealtDeck) else deck
+    if base is not Deck.default() or state.board is not Board.default() or state.scales is not Scales.default():
         raise LogError("a replay log can only record a game played on the installed board, scales and deck")
 
+
+# -- reading --------------------------------------------------------------------------------------------
 
 @dataclass(slots=True)
 class Record:
     """One verified line of a log: its number, kind, text and hash; moves keep their number, player and round."""
 
     line: int
-    kind: str  # header, round, move, score, over, next
+    kind: str  # header, round, front, move, answer, score, over, next
     text: str
     hash: str
     seq: int | None = None
@@ -206,9 +426,11 @@ class LoadedLog:
     fingerprint: str  # as recorded
     installed: str  # of the installed data
     complete: bool  # verified to the end of the file (False when stopped early by `until`)
+    version: int = VERSION
 
     @property
     def data_changed(self) -> bool:
+        """Whether the log's fingerprint differs from the installed data's (format 3: board, scales, preset only)."""
         return self.fingerprint != self.installed
 
     @property
@@ -226,11 +448,23 @@ class LoadedLog:
     def events(self) -> list[Event]:
         """Every event of the verified moves, in order (re-derived: verifying builds none)."""
         state = self.state
-        game = new_game(state.config, state.seed, board=state.board, scales=state.scales, deck=state.deck)
+        game = replay_start(state)
         out: list[Event] = []
         for player, move in state.history:
             out += game.apply(move, player)
         return out
+
+
+@dataclass
+class Header:
+    """What a log's header says: the config, the seed, the recorded fingerprint (and its line), the box."""
+
+    version: int
+    config: Config
+    seed: int
+    fingerprint: str
+    fingerprint_line: int
+    box: BoxContents | None  # format 3
 
 
 def load_log(text: str, source: str = "<log>", *, ignore_data_change: bool = False, until: int | None = None,
@@ -238,78 +472,142 @@ def load_log(text: str, source: str = "<log>", *, ignore_data_change: bool = Fal
     """Re-run a log from its config, seed and moves, checking every line; stop after move `until` if given.
 
     Raises LogFormatError (not a readable log: exit 2) or ReplayMismatch (it does not verify: exit 4),
-    each naming FILE:LINE of the first bad line. A data fingerprint that differs from the installed
-    data raises DataChanged unless `ignore_data_change`.
+    each naming FILE:LINE of the first bad line. A fingerprint that differs from the installed data's
+    raises DataChanged unless `ignore_data_change` (format 2: any data file; format 3: the board, scales
+    or preset, since its cards' facts are in the log). `installed` is the installed fingerprint of a
+    format-2 log when the caller has it already (a format-3 one is quick to take).
     """
     rd = _Reader(text, source, "fauna game log", f"{FORMAT} {VERSION}")
-    config, seed, fingerprint, data_line = _read_header(rd)
-    installed = installed or data_fingerprint(config)
-    if fingerprint != installed and not ignore_data_change:
-        raise DataChanged(
-            f"{rd.where(data_line)}: this game was recorded with other game data (sha256:{fingerprint[:16]}...) than "
-            f"the installed data (sha256:{installed[:16]}...): the board, scales, presets or animals changed since; "
-            "use --ignore-data-change to go on anyway (it then fails at the first line the change affects)",
-            data_line + 1)
-    state = new_game(config, seed)
-    writer = LogWriter(state, fingerprint)
+    header = _read_header(rd)
+    if header.version != 2 or installed is None:
+        installed = fingerprint_for(header.config, header.version)
+    if header.fingerprint != installed and not ignore_data_change:
+        raise _data_changed(rd, header, installed)
+    state = _start_state(rd, header)
+    writer = LogWriter(state, header.fingerprint)
+    records = _verify_opening(rd, writer)
+    complete = _MoveVerifier(rd, writer, records).run(until)
+    return LoadedLog(source, state, records, writer, header.fingerprint, installed, complete, header.version)
+
+
+def _data_changed(rd: _Reader, header: Header, installed: str) -> DataChanged:
+    """The refusal of a log whose recorded data differs from the installed data, saying what it means."""
+    where, recorded = rd.where(header.fingerprint_line), header.fingerprint
+    if header.version == 2:
+        return DataChanged(
+            f"{where}: this game ('{FORMAT} 2') was recorded with other game data (sha256:{recorded[:16]}...) than "
+            f"the installed data (sha256:{installed[:16]}...): the board, scales, presets or animals changed since, "
+            f"and a '{FORMAT} 2' game takes its cards' facts from the installed data. To go on, use the fauna "
+            "release it was started with, or --ignore-data-change (it then fails at the first line the change "
+            f"affects); games started now are written as '{FORMAT} {VERSION}', which keeps its cards' facts",
+            header.fingerprint_line + 1)
+    return DataChanged(
+        f"{where}: this game was played on another board, scales or scoring preset (sha256:{recorded[:16]}...) "
+        f"than the installed ones (sha256:{installed[:16]}...); its cards' facts are in the file, but these are "
+        "not. Use --ignore-data-change to go on anyway (it then fails at the first line the change affects)",
+        header.fingerprint_line + 1)
+
+
+def _start_state(rd: _Reader, header: Header) -> State:
+    """The game at its start: format 3 deals from its recorded box and plays its cards' recorded facts."""
+    base = Deck.default()
+    if header.version == 2:  # the installed box and facts, kept with the game so it goes on in format 2
+        deck = DealtDeck(base, box_contents(base), None, log_version=2)
+    else:
+        assert header.box is not None
+        deck = DealtDeck(base, header.box, recorded_cards(rd.lines, header.seed, base))
+    try:
+        return new_game(header.config, header.seed, deck=deck)
+    except ConfigError as exc:  # e.g. a box without a card of the game's colour
+        raise LogFormatError(f"{rd.where(2)}: {exc}") from None
+
+
+def _verify_opening(rd: _Reader, writer: LogWriter) -> list[Record]:
+    """The header and the first round's lines must be exactly the writer's."""
     records: list[Record] = []
     for i, line in enumerate(writer.lines):
         body, h = rd.expect(i, line)
-        records.append(Record(i + 1, "header" if i < writer.header_count else "round", body, h))
-    pos = len(writer.lines)
-    lines = rd.lines
-    n_lines = len(lines)
-    names = state.names
-    complete = True
-    while True:
-        if state.over:
-            if pos < n_lines:
-                raise ReplayMismatch(f"{rd.where(pos)}: expected the end of the file after the game's last line, "
-                                     f"found {_short(lines[pos])}", pos + 1)
-            break
-        if until is not None and state.seq >= until:
-            complete = False
-            break
-        if pos >= n_lines:
-            closing = writer.next_line()
-            raise ReplayMismatch(f"{rd.where(pos - 1)}: expected move {state.seq + 1} by {state.to_move} or the "
-                                 f"closing line {_short(closing.rsplit(' @', 1)[0])} after this line, found the end "
-                                 "of the file (truncated?)", pos)
-        line = lines[pos]
-        seq, who, rnd = state.seq + 1, names[state.to_move_index], state.round
-        prefix = f"{seq} {who}: "
+        records.append(Record(i + 1, "header" if i < writer.header_count else body.split(" ", 1)[0], body, h))
+    return records
+
+
+class _MoveVerifier:
+    """Walks the lines after the opening: each move is read and played, and the lines it implies must follow."""
+
+    def __init__(self, rd: _Reader, writer: LogWriter, records: list[Record]) -> None:
+        self.rd, self.writer, self.records = rd, writer, records
+        self.state = writer.state
+        self.lines = rd.lines
+        self.pos = len(writer.lines)
+
+    def run(self, until: int | None) -> bool:
+        """Verify to the end (True), or stop after move `until` (False)."""
+        state, n_lines = self.state, len(self.lines)
+        while True:
+            if state.over:
+                self._expect_end("the game's last line")
+                return True
+            if until is not None and state.seq >= until:
+                return False
+            if self.pos >= n_lines:
+                self._truncated()
+            text = self._move_text()
+            if text is None:  # the closing line, verified
+                return True
+            self._play(text)
+
+    def _expect_end(self, after: str, at: int | None = None) -> None:
+        pos = self.pos if at is None else at
+        if pos < len(self.lines):
+            raise ReplayMismatch(f"{self.rd.where(pos)}: expected the end of the file after {after}, found "
+                                 f"{_short(self.lines[pos])}", pos + 1)
+
+    def _truncated(self) -> None:
+        state, pos = self.state, self.pos
+        closing = self.writer.next_line()
+        raise ReplayMismatch(f"{self.rd.where(pos - 1)}: expected move {state.seq + 1} by {state.to_move} or the "
+                             f"closing line {_short(closing.rsplit(' @', 1)[0])} after this line, found the end "
+                             "of the file (truncated?)", pos)
+
+    def _move_text(self) -> str | None:
+        """The move on the current line, or None after verifying it is the closing line."""
+        state, pos, line = self.state, self.pos, self.lines[self.pos]
+        prefix = f"{state.seq + 1} {state.names[state.to_move_index]}: "
         if line[-34:-32] == " @" and line.startswith(prefix) and len(line) > len(prefix) + 34:
-            text = line[len(prefix):-34]  # a well-formed move line: its hash is checked below, with the rest
-        else:  # a closing line, or a line the careful checks explain
-            body, h = rd.split(pos)
-            if body.startswith("next "):
-                rd.expect(pos, writer.next_line())
-                records.append(Record(pos + 1, "next", body, h))
-                if pos + 1 < n_lines:
-                    raise ReplayMismatch(f"{rd.where(pos + 1)}: expected the end of the file after the closing "
-                                         f"'next' line, found {_short(lines[pos + 1])}", pos + 2)
-                break
-            text = _read_move(rd, pos, body, state)
+            return line[len(prefix):-34]  # a well-formed move line: its hash is checked with the rest
+        body, h = self.rd.split(pos)  # a closing line, or a line the careful checks explain
+        if body.startswith("next "):
+            self.rd.expect(pos, self.writer.next_line())
+            self.records.append(Record(pos + 1, "next", body, h))
+            self._expect_end("the closing 'next' line", pos + 1)
+            return None
+        return _read_move(self.rd, pos, body, state)
+
+    def _play(self, text: str) -> None:
+        """Play the move and check its line and the lines after it (evaluation, next round)."""
+        state, writer, rd, lines, records = self.state, self.writer, self.rd, self.lines, self.records
+        seq, who, rnd = state.seq + 1, state.names[state.to_move_index], state.round
         written = writer.lines
         before = len(written)
         try:
             writer.play(who, state.parse(text), events=False)  # the rules check the move once, here
         except FaunaError as exc:
-            rd.split(pos)  # a malformed line is a format error before it is an illegal move
-            raise _illegal(rd, pos, state, text, exc) from None
+            rd.split(self.pos)  # a malformed line is a format error before it is an illegal move
+            raise _illegal(rd, self.pos, state, text, exc) from None
+        pos = self.pos
         wline = written[before]
-        if line != wline:
+        if lines[pos] != wline:
             rd.expect(pos, wline)  # raises, saying how the line differs
         records.append(Record(pos + 1, "move", wline[:-34], wline[-32:], seq, who, rnd))
         pos += 1
         for j in range(before + 1, len(written)):  # the evaluation and the next round's card, after a round's last move
             wline = written[j]
-            if pos >= n_lines or lines[pos] != wline:
+            if pos >= len(lines) or lines[pos] != wline:
                 rd.expect(pos, wline)
             body = wline[:-34]
             records.append(Record(pos + 1, body.split(" ", 1)[0], body, wline[-32:]))
             pos += 1
-    return LoadedLog(source, state, records, writer, fingerprint, installed, complete)
+        self.pos = pos
 
 
 def _read_move(rd: _Reader, pos: int, body: str, state: State) -> str:
@@ -334,20 +632,38 @@ def _illegal(rd: _Reader, pos: int, state: State, text: str, exc: FaunaError) ->
                           f"{_short(text)}: {exc}", pos + 1)
 
 
-def _read_header(rd: _Reader) -> tuple[Config, int, str, int]:
-    """Parse and hash-check the header lines; returns config, seed, recorded fingerprint, data line index."""
-    lines = rd.lines
-    first = lines[0]
-    if not first.startswith(f"{FORMAT} "):
+def _read_version(rd: _Reader) -> int:
+    """The format version on the first line: one this fauna reads, or LogFormatError saying which it reads."""
+    if not rd.lines[0].startswith(f"{FORMAT} "):
         raise LogFormatError(f"{rd.where(0)}: not a fauna game log: the first line should be '{FORMAT} {VERSION} @...'")
     body, _ = rd.split(0)
     if body == f"{FORMAT} 1":
         raise LogFormatError(f"{rd.where(0)}: this log is '{FORMAT} 1', written by an older fauna that shuffled the "
                              f"whole box before the first round; this fauna draws cards as rounds begin and reads "
-                             f"'{FORMAT} {VERSION}', so it cannot re-run this game")
-    if body != f"{FORMAT} {VERSION}":
-        raise LogFormatError(f"{rd.where(0)}: unsupported log format {_short(body)}; this fauna reads "
-                             f"'{FORMAT} {VERSION}'")
+                             f"'{FORMAT} 2' and '{FORMAT} 3', so it cannot re-run this game")
+    for v in VERSIONS:
+        if body == f"{FORMAT} {v}":
+            return v
+    raise LogFormatError(f"{rd.where(0)}: unsupported log format {_short(body)}; this fauna reads "
+                         + " and ".join(f"'{FORMAT} {v}'" for v in VERSIONS))
+
+
+def _read_header(rd: _Reader) -> Header:
+    """Parse and hash-check the header lines into the game's config, seed, fingerprint and box."""
+    version = _read_version(rd)
+    keys = HEADER_KEYS[version]
+    values, players, end = _header_values(rd, keys)
+    _check_header_complete(rd, keys, values, players, end)
+    config = _header_config(rd, values, players)
+    fp_key = "data" if version == 2 else "board"
+    return Header(version, config, values["seed"][1], values[fp_key][1], values[fp_key][0],
+                  values["box"][1] if version >= 3 else None)
+
+
+def _header_values(rd: _Reader, keys: tuple[str, ...]
+                   ) -> tuple[dict[str, tuple[int, Any]], list[tuple[int, dict[str, Any]]], int]:
+    """Each header line's value by key (with its line), the player lines, and the line after the header."""
+    lines = rd.lines
     head = CHAIN_START
     values: dict[str, tuple[int, Any]] = {}  # key -> (line, value as _header_value reads it)
     players: list[tuple[int, dict[str, Any]]] = []
@@ -355,14 +671,14 @@ def _read_header(rd: _Reader) -> tuple[Config, int, str, int]:
     while i < len(lines):
         body, h = rd.split(i)
         key, _, value = body.partition(" ")
-        if key not in HEADER_KEYS:
+        if key not in keys:
             break
         want = chain(head, body)
         if h != want:
             raise ReplayMismatch(f"{rd.where(i)}: expected hash {want}, found {h}: {EDITED}", i + 1)
         head = want
         if i == 0:
-            values[key] = (0, VERSION)
+            values[key] = (0, value)
         elif key == "player":
             players.append((i, _player_value(rd, i, value)))
         elif key in values:
@@ -370,25 +686,35 @@ def _read_header(rd: _Reader) -> tuple[Config, int, str, int]:
         else:
             values[key] = (i, _header_value(rd, i, key, value))
         i += 1
-    for key in HEADER_KEYS[1:]:
-        if key not in values and not (key == "player" and players) and i == len(lines):
-            raise ReplayMismatch(f"{rd.where(i - 1)}: the file ends inside the header, before its '{key}' line "
-                                 "(truncated?)", i)
-    for key in HEADER_KEYS[1:-1]:
+    return values, players, i
+
+
+def _check_header_complete(rd: _Reader, keys: tuple[str, ...], values: dict[str, tuple[int, Any]],
+                           players: list[tuple[int, dict[str, Any]]], end: int) -> None:
+    """Every header key must be there: a file ending inside the header is truncated, else malformed."""
+    n = len(rd.lines)
+    for key in keys[1:]:
+        if key not in values and not (key == "player" and players) and end == n:
+            raise ReplayMismatch(f"{rd.where(end - 1)}: the file ends inside the header, before its '{key}' line "
+                                 "(truncated?)", end)
+    for key in keys[1:-1]:
         if key not in values:
-            raise LogFormatError(f"{rd.where(min(i, len(lines) - 1))}: the header has no '{key}' line")
+            raise LogFormatError(f"{rd.where(min(end, n - 1))}: the header has no '{key}' line")
     if not players:
-        raise LogFormatError(f"{rd.where(min(i, len(lines) - 1))}: the header has no 'player' lines")
-    doc = {"game": {k: values[k][1] for k in ("preset", "units", "cards", "start", "goal")},
-           "players": [p for _, p in players]}
+        raise LogFormatError(f"{rd.where(min(end, n - 1))}: the header has no 'player' lines")
+
+
+def _header_config(rd: _Reader, values: dict[str, tuple[int, Any]], players: list[tuple[int, dict[str, Any]]]
+                   ) -> Config:
+    """The effective config the header gives; a bad value names its line."""
+    doc = {"game": {k: values[k][1] for k in _SETTINGS}, "players": [p for _, p in players]}
     try:
-        config = Config.from_dict(doc, "<log>")
+        return Config.from_dict(doc, "<log>")
     except ConfigError as exc:
         key = (exc.key or "").split(".")[-1] if (exc.key or "").startswith("game.") else exc.key or ""
         line = players[0][0] if key.startswith("players") else values.get(key, values["preset"])[0]
         msg = str(exc).removeprefix("<log>: ")
         raise LogFormatError(f"{rd.where(line)}: {msg}") from None
-    return config, values["seed"][1], values["data"][1], values["data"][0]
 
 
 def _header_value(rd: _Reader, i: int, key: str, value: str) -> Any:
@@ -396,11 +722,16 @@ def _header_value(rd: _Reader, i: int, key: str, value: str) -> Any:
         if not _NUMBER.match(value) or int(value) >= 2**64:
             raise LogFormatError(f"{rd.where(i)}: {key} must be a whole number, found {_short(value)}")
         return int(value)
-    if key == "data":
+    if key in ("data", "board"):
         m = _FINGERPRINT.match(value)
         if not m:
-            raise LogFormatError(f"{rd.where(i)}: data must be 'sha256:' and 64 hex digits, found {_short(value)}")
+            raise LogFormatError(f"{rd.where(i)}: {key} must be 'sha256:' and 64 hex digits, found {_short(value)}")
         return m.group(1)
+    if key == "box":
+        try:
+            return parse_box_text(value)
+        except ValueError as exc:
+            raise LogFormatError(f"{rd.where(i)}: box: {exc}, found {_short(value)}") from None
     if key == "fauna-log":
         raise LogFormatError(f"{rd.where(i)}: a second '{FORMAT}' line inside the header")
     try:
@@ -434,6 +765,84 @@ def _player_value(rd: _Reader, i: int, value: str) -> dict[str, Any]:
     return {"name": name, **(extra or {})}
 
 
+# -- what a data update would have changed ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FactChange:
+    """How the installed deck differs from the facts a format-3 game was played with, for one round's card."""
+
+    round: int
+    animal: str
+    facts: tuple[str, ...]  # "weight was 1.4 t in this game, is 1.2 t now"
+    pieces: tuple[str, ...]  # "bob's piece on weight 1-2 t would score 3 instead of 7"
+
+    def text(self) -> str:
+        return f"round {self.round}, {self.animal}: " + "; ".join(self.facts + self.pieces)
+
+
+def against_installed(loaded: LoadedLog) -> list[FactChange]:
+    """Per evaluated round of a format-3 game: what the installed deck says otherwise, and what it would score.
+
+    Format 2 takes its facts from the installed data already, so there is nothing to compare.
+    """
+    state = loaded.state
+    deck = state.deck
+    if not isinstance(deck, DealtDeck) or deck.log_version < 3:
+        return []
+    pieces: dict[int, list[tuple[str, str]]] = {}
+    for r in loaded.records:
+        if r.kind == "move" and r.round is not None and r.player is not None:
+            pieces.setdefault(r.round, []).append((r.player, r.text.split(": ", 1)[1]))
+    evaluated = sum(1 for r in loaded.records if r.kind == "score")
+    out = []
+    for rnd in range(1, evaluated + 1):
+        played = state.box.card(rnd - 1)
+        now = deck.base.cards.get(played.card, {}).get(played.side)
+        if now is None:
+            out.append(FactChange(rnd, played.name, (f"card {played.card} ({played.side}) is no longer in the "
+                                                     "installed deck",), ()))
+            continue
+        facts = _fact_changes(state, played, now)
+        if facts:
+            out.append(FactChange(rnd, played.name, tuple(facts), tuple(_score_changes(state, played, now,
+                                                                                       pieces.get(rnd, [])))))
+    return out
+
+
+def _fact_changes(state: State, played: Animal, now: Animal) -> list[str]:
+    out = []
+    for what, then, today in (("name", played.name, now.name), ("scientific name", played.scientific, now.scientific),
+                              ("class", played.cls, now.cls)):
+        if then != today:
+            out.append(f"{what} was {then} in this game, is {today} now")
+    added = [a for a in now.areas if a not in played.areas]
+    removed = [a for a in played.areas if a not in now.areas]
+    if added or removed:
+        what = "; ".join(x for x in (f"{', '.join(added)} added" if added else "",
+                                     f"{', '.join(removed)} removed" if removed else "") if x)
+        out.append(f"areas: {what} ({played.n_areas} in this game, {now.n_areas} now)")
+    before = {m: v for m, _s, v, _sp in state.answer(played).measures}
+    after = {m: v for m, _s, v, _sp in state.answer(now).measures}
+    for m in MEASURES:
+        if before.get(m) != after.get(m):
+            out.append(f"{m.replace('_', ' ')} was {before.get(m, 'not asked')} in this game, is "
+                       f"{after.get(m, 'not asked')} now")
+    return out
+
+
+def _score_changes(state: State, played: Animal, now: Animal, moves: list[tuple[str, str]]) -> list[str]:
+    out = []
+    for player, text in moves:
+        move = state.parse(text)
+        if isinstance(move, Pass):
+            continue
+        _v, then = state.points(move, played)
+        _w, today = state.points(move, now)
+        if then != today:
+            out.append(f"{player}'s piece on {text} would score {today} instead of {then}")
+    return out
+
+
 def next_move_check(loaded: LoadedLog, player: str, expected_seq: int | None = None) -> None:
     """Refuse a move by `player` made on a stale view of the game, naming who moved last and when."""
     state = loaded.state
@@ -459,6 +868,6 @@ def next_move_check(loaded: LoadedLog, player: str, expected_seq: int | None = N
         raise IllegalMove(f"it is {state.to_move}'s turn (move {nxt}), not {player}'s; {last_text}")
 
 
-__all__ = ["CHAIN_START", "DataChanged", "FORMAT", "LoadedLog", "LogError", "LogFormatError", "LogWriter", "Record",
-           "VERSION", "chain", "data_files", "data_fingerprint", "decode_log", "header_lines", "load_log", "log_text",
-           "next_move_check"]
+__all__ = ["CHAIN_START", "DataChanged", "FORMAT", "FactChange", "LoadedLog", "LogError", "LogFormatError", "LogWriter",
+           "Record", "VERSION", "VERSIONS", "against_installed", "board_fingerprint", "chain", "data_files",
+           "data_fingerprint", "decode_log", "header_lines", "load_log", "log_text", "next_move_check"]

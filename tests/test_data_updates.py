@@ -1,0 +1,269 @@
+"""Issue 19: a game keeps the facts it was dealt, so a data update never breaks a game in progress or an old log.
+
+Each test points fauna at a copy of data/ (FAUNA_DATA_DIR), edits the copy as a release of the deck
+would (a booklet sentence, a source, an animal's weight, an animal added to the box) and goes on.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from fauna_cli.gamefile import load_game
+from fauna_cli.main import cli
+from rules.core.rng import SplitMix64
+from rules.fauna import animals, board, data, scales, scoring
+from rules.fauna.replay import load_log
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN_V3 = ROOT / "replays" / "3p-published-metric-v3.fauna"
+GOLDEN_V2 = ROOT / "replays" / "2p-published-metric.fauna"
+
+
+def run(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args], prog_name="fauna")
+
+
+def _forget_loaded_data() -> None:
+    for cached in (data.data_dir, animals._default_deck, board._default_board, scales._default_scales,
+                   scoring.preset):
+        cached.cache_clear()
+
+
+@pytest.fixture
+def install(monkeypatch, tmp_path):
+    """install(folder): from now on fauna reads its data from `folder` (as another release would be installed)."""
+
+    def use(folder: Path) -> None:
+        monkeypatch.setenv("FAUNA_DATA_DIR", str(folder))
+        _forget_loaded_data()
+
+    yield use
+    monkeypatch.delenv("FAUNA_DATA_DIR", raising=False)
+    _forget_loaded_data()
+
+
+def copy_data(tmp_path: Path, name: str) -> Path:
+    folder = tmp_path / name
+    shutil.copytree(ROOT / "data", folder)
+    return folder
+
+
+def _block(folder: Path, name: str) -> tuple[Path, str, str]:
+    """(file, text, the [[animal]] block of `name`) in a data copy."""
+    for path in sorted((folder / "animals").glob("*.toml")):
+        text = path.read_text(encoding="utf-8")
+        for block in text.split("[[animal]]"):
+            if f'\nname = "{name}"\n' in block:
+                return path, text, block
+    raise AssertionError(f"{name} not in the deck")
+
+
+def edit_animal(folder: Path, name: str, key: str, change) -> None:
+    """Replace line `key = ...` of an animal's block by change(old line)."""
+    path, text, block = _block(folder, name)
+    start = "  { title" if key == "source" else f"{key} = "
+    line = next(ln for ln in block.split("\n") if ln.startswith(start))
+    new_block = block.replace(line, change(line), 1)
+    assert new_block != block
+    path.write_text(text.replace(block, new_block, 1), encoding="utf-8")
+
+
+def add_card(folder: Path) -> None:
+    """A new card 181 (both sides) at the end of the deck: the box of a game in progress must not change."""
+    extra = ""
+    for side, name, sci in (("green", "Test hare", "Lepus probatus"), ("black", "Test owl", "Strix probata")):
+        extra += (f'\n[[animal]]\ncard = 181\nside = "{side}"\nname = "{name}"\nscientific = "{sci}"\n'
+                  'class = "mammal"\nareas = ["Sahel"]\nweight = 2.5\nlength = 50.0\n'
+                  'sources = [{ title = "A test source" }]\n')
+    path = folder / "animals" / "06-oceans.toml"
+    path.write_text(path.read_text(encoding="utf-8") + extra, encoding="utf-8")
+
+
+def heavier(line: str) -> str:
+    value = line.split(" = ", 1)[1]
+    number = 5.0 if "n/a" in value else float(value) * 3 + 1
+    return f"weight = {number}"
+
+
+EDITS = {
+    "booklet": lambda folder, animal: edit_animal(folder, animal, "booklet",
+                                                  lambda ln: ln[:-1] + ' A typo fixed."'),
+    "source": lambda folder, animal: edit_animal(folder, animal, "source",
+                                                 lambda ln: ln.replace('title = "', 'title = "Corrected: ', 1)),
+    "weight": lambda folder, animal: edit_animal(folder, animal, "weight", heavier),
+    "added animal": lambda folder, animal: add_card(folder),
+}
+
+
+def start_game(path: Path, seed: int = 4242, players=("ann", "bob")) -> None:
+    config = path.with_suffix(".toml")
+    config.write_text('[game]\ngoal = 30\n' + "".join(f'[[players]]\nname = "{p}"\n' for p in players))
+    made = run("pbem", "new", "--config", config, "--out", path, "--seed", seed)
+    assert made.exit_code == 0, made.output
+
+
+def next_move(path: Path, rng: SplitMix64) -> tuple[str, str] | None:
+    """(player, move) a simple policy picks on the file as the installed fauna reads it; None when over."""
+    state = load_game(path).state
+    if state.is_over:
+        return None
+    legal = state.legal_moves()
+    return state.to_move, state.move_text(legal[rng.below(len(legal))])
+
+
+def move(path: Path, player: str, text: str) -> None:
+    result = run("pbem", "move", path, "--as", player, *text.split(" "))
+    assert result.exit_code == 0, result.output
+
+
+def play_to_end(path: Path, rng: SplitMix64, installs=None) -> None:
+    for i in range(2000):
+        if installs:
+            installs[i % len(installs)]()
+        chosen = next_move(path, rng)
+        if chosen is None:
+            return
+        move(path, *chosen)
+    raise AssertionError("the game did not end")
+
+
+def answer_of(text: str, round_no: int) -> dict:
+    line = re.search(rf"^answer {round_no} [^:]+: (\{{.*\}}) @", text, re.M)
+    assert line is not None
+    return json.loads(line.group(1))
+
+
+@pytest.fixture
+def reference(tmp_path_factory):
+    """The game as played start to end on today's data: every edited game must end byte for byte like it."""
+    folder = tmp_path_factory.mktemp("reference")
+    path = folder / "game.fauna"
+    start_game(path)
+    play_to_end(path, SplitMix64(9))
+    _forget_loaded_data()
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("edit", list(EDITS))
+def test_a_game_in_progress_goes_on_to_its_end_after_a_data_update(edit, tmp_path, install, reference):
+    before = copy_data(tmp_path, "release-1")
+    after = copy_data(tmp_path, "release-2")
+    install(before)
+    game = tmp_path / "game.fauna"
+    start_game(game)
+    rng = SplitMix64(9)
+    for _ in range(3):  # ann and bob move, then a new release of the deck is installed
+        move(game, *next_move(game, rng))
+    state = load_game(game).state
+    current, round_no = state.animal, state.round
+    EDITS[edit](after, current.name)
+    install(after)
+    status = run("pbem", "status", game)
+    assert status.exit_code == 0 and "warning" not in status.output, status.output
+    play_to_end(game, rng)
+    replayed = run("replay", game)
+    assert replayed.exit_code == 0 and "Verified" in replayed.output, replayed.output
+    assert game.read_bytes() == reference  # the game as it would have been without the update
+    if edit == "weight":  # the round in progress was evaluated with the weight it was dealt
+        assert answer_of(game.read_text(), round_no) == answer_of(reference.decode(), round_no)
+        shown = run("replay", game, "--against-installed")
+        assert shown.exit_code == 0
+        assert re.search(rf"round {round_no}, {re.escape(current.name)}: weight was .+ in this game, is .+ now",
+                         shown.output), shown.output
+
+
+@pytest.mark.parametrize("edit", list(EDITS))
+def test_a_golden_log_verifies_and_continues_to_the_same_end_after_a_data_update(edit, tmp_path, install):
+    golden = GOLDEN_V3.read_bytes()
+    first = load_log(golden.decode(), str(GOLDEN_V3)).state.box.card(0)
+    changed = copy_data(tmp_path, "release-2")
+    EDITS[edit](changed, first.name)
+    install(changed)
+    copy = tmp_path / GOLDEN_V3.name
+    copy.write_bytes(golden)
+    whole = run("replay", copy)
+    assert whole.exit_code == 0 and "Verified" in whole.output, whole.output
+    # the golden cut after move 4 (an unfinished game file), finished with its own moves on the new release
+    part = load_log(golden.decode(), str(GOLDEN_V3), until=4)
+    copy.write_text(part.writer.text(), encoding="utf-8")
+    moves = [r for r in load_log(golden.decode(), str(GOLDEN_V3)).records if r.kind == "move"][4:]
+    for r in moves:
+        move(copy, r.player, r.text.split(": ", 1)[1])
+    assert copy.read_bytes() == golden
+    if edit == "weight":
+        shown = run("replay", copy, "--against-installed", "--format", "json")
+        changes = json.loads(shown.output)["against_installed"]
+        assert changes and changes[0]["round"] == 1 and "weight was" in changes[0]["facts"][0]
+
+
+def test_two_installs_with_different_decks_alternate_the_moves_of_one_game(tmp_path, install, reference):
+    ann = copy_data(tmp_path, "ann-release")
+    bob = copy_data(tmp_path, "bob-release")  # a newer deck: other weights, other booklets, one more card
+    for name in ("Lion", "Red fox", "Aye-aye", "African bush elephant", "Okapi"):
+        EDITS["weight"](bob, name)
+        EDITS["booklet"](bob, name)
+    add_card(bob)
+    install(ann)
+    game = tmp_path / "game.fauna"
+    start_game(game)
+    play_to_end(game, SplitMix64(9), installs=[lambda: install(ann), lambda: install(bob)])
+    assert game.read_bytes() == reference
+    for who in (ann, bob):
+        install(who)
+        assert run("replay", game).exit_code == 0
+
+
+def test_a_format_2_log_made_with_other_data_is_refused_by_name_saying_how_to_go_on(tmp_path, install):
+    changed = copy_data(tmp_path, "release-2")
+    EDITS["booklet"](changed, "Lion")
+    install(changed)
+    result = run("replay", GOLDEN_V2)
+    assert result.exit_code == 4
+    assert "fauna-log 2" in result.output and "--ignore-data-change" in result.output
+    assert run("replay", GOLDEN_V2, "--ignore-data-change").exit_code == 0  # a booklet plays no part in a game
+    add_card(changed)  # a format-2 game deals from the installed box: another box deals other cards
+    _forget_loaded_data()
+    assert run("replay", GOLDEN_V2, "--ignore-data-change").exit_code == 4
+
+
+def test_a_format_3_game_keeps_drawing_from_its_box(tmp_path, install):
+    game = tmp_path / "game.fauna"
+    start_game(game)
+    assert re.search(r"^box green 1-180 black 1-180 @", game.read_text(), re.M)
+    changed = copy_data(tmp_path, "release-2")
+    add_card(changed)
+    install(changed)
+    loaded = load_game(game)
+    assert len(loaded.state.order) == 180
+    fresh = tmp_path / "new.fauna"
+    start_game(fresh)
+    assert re.search(r"^box green 1-181 black 1-181 @", fresh.read_text(), re.M)
+
+
+def test_fauna_data_dir_must_be_a_data_folder(tmp_path, install):
+    install(tmp_path)
+    result = run("replay", GOLDEN_V3)
+    assert result.exit_code != 0 and "FAUNA_DATA_DIR" in result.output
+
+
+@pytest.mark.parametrize("how", ["pbem move", "play --continue"])
+def test_a_format_2_game_goes_on_in_format_2(tmp_path, how):
+    golden = GOLDEN_V2.read_text(encoding="utf-8")
+    full = load_log(golden, str(GOLDEN_V2))
+    copy = tmp_path / "game.fauna"
+    copy.write_text(load_log(golden, str(GOLDEN_V2), until=4).writer.text(), encoding="utf-8")
+    moves = [(r.player, r.text.split(": ", 1)[1]) for r in full.records if r.kind == "move"][4:]
+    if how == "pbem move":
+        for player, text in moves:
+            move(copy, player, text)
+    else:
+        script = "".join(f"{p}: {t}\n" for p, t in moves)
+        result = CliRunner().invoke(cli, ["play", "--continue", str(copy), "--moves", "-"], input=script)
+        assert result.exit_code == 0, result.output
+    assert copy.read_text(encoding="utf-8") == golden

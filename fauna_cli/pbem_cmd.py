@@ -5,6 +5,7 @@ from __future__ import annotations
 import shlex
 import textwrap
 import unicodedata
+from typing import Any
 
 import click
 
@@ -63,11 +64,11 @@ def _q(path: str) -> str:
     return escape_control(shlex.quote(str(path)))
 
 
-def _next_hint(game: str, state: State) -> str:
-    """Who moves next and the command to do it."""
+def _next_hint(game: str, state: Any) -> str:
+    """Who moves next and the command to do it (any game: `to_move` is part of every game's state)."""
     if state.is_over:
         return f"The game is over; `fauna replay {_q(game)}` verifies the whole file."
-    name = state.names[state.to_move_index]
+    name = str(state.to_move)
     return (f"Move {state.seq + 1} is {name}'s: fauna pbem move {_q(game)} --as {shlex.quote(name)} "
             f"--seq {state.seq + 1} MOVE")
 

@@ -150,3 +150,29 @@ def test_move_file_text_round_trips_and_unterminated_blocks_are_named():
     assert (back.game, back.seq, back.player, back.move, back.after) == (mf.game, 7, "Zoë van Dam", mf.move, mf.after)
     with pytest.raises(MoveFileError, match="never ends"):
         read_move_files(mf.text().rsplit("-----END", 1)[0], "x")
+
+
+@pytest.mark.parametrize("game", ["arctic", "exofauna", "evo"])
+def test_copies_of_every_game_stay_identical_through_move_files(game, tmp_path, monkeypatch):
+    from rules.core.bots import seat_bots
+    from rules.core.registry import load_rules
+
+    monkeypatch.chdir(tmp_path)
+    rules = load_rules(game)
+    Path("g.toml").write_text(f'[game]\nrules = "{game}"\nseed = 6\n[[players]]\nname = "a"\n[[players]]\nname = "b"\n')
+    assert run("pbem", "new", "--config", "g.toml", "--out", "a.game").exit_code == 0
+    Path("b.game").write_bytes(Path("a.game").read_bytes())
+    doc = {"game": {"rules": game}, "players": [{"name": "a", "bot": "random"}, {"name": "b", "bot": "random"}]}
+    bots = None
+    for _ in range(25):
+        state = load_game("a.game").state
+        if state.is_over:
+            break
+        bots = bots or seat_bots(rules, rules.config_from_dict(doc, "t", None), state.seed)
+        mover = state.to_move
+        text = state.move_text(bots[list(state.names).index(mover)].choose(state))
+        assert run("pbem", "move", f"{mover}.game", "--as", mover, "--move-file", "m.txt", text).exit_code == 0
+        other = "b" if mover == "a" else "a"
+        applied = run("pbem", "apply", f"{other}.game", "m.txt")
+        assert applied.exit_code == 0, applied.output
+        assert Path("a.game").read_bytes() == Path("b.game").read_bytes()

@@ -134,3 +134,23 @@ def test_a_move_not_among_the_choices_is_refused_with_suggestions_and_no_file(tm
     other = "p2" if who == "p1" else "p1"
     wrong = run("pbem", "move", tmp_path / f"g-{other}.view", "--as", other, "pass")
     assert wrong.exit_code == 3 and f"it is not {other}'s decision" in wrong.output
+
+
+def test_an_arctic_view_file_holds_no_card_of_the_draw_pile_or_the_reserve(tmp_path):
+    from rules.arctic.cards import NAME
+    from rules.core.log import load_game_log
+    from rules.core.referee import read_key
+
+    start("arctic", tmp_path, 3)
+    rules = load_rules("arctic")
+    _salt, log = read_key((tmp_path / "g.key").read_text(), "g.key")
+    state = load_game_log(log, "g.key", rules).state
+    public = (tmp_path / "g.game").read_text()
+    hidden = [NAME[c] for c in state.draw + state.reserve]
+    assert len(hidden) > 30
+    for p in ("p1", "p2", "p3"):
+        text = (tmp_path / f"g-{p}.view").read_text()
+        others = [NAME[c] for q, hand in enumerate(state.hands) if state.names[q] != p for c in hand]
+        for card in hidden + others:
+            if card not in public and card not in [NAME[c] for c in state.hands[state.names.index(p)]]:
+                assert card not in text, f"{p}'s view shows {card}, a face-down card"

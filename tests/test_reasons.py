@@ -81,3 +81,35 @@ def test_the_evaluation_reports_points_pieces_back_and_pieces_lost_before_the_up
     rounds = {r.player: (r.points, r.total, r.returned, r.lost) for r in ev.players}
     assert rounds == {"alice": (12, 12, 1, 2), "bob": (8, 8, 1, 0)}
     assert (g.hand, g.stock) == ([5, 6], [1, 0])  # then the upkeep: alice takes one of her two lost pieces back
+
+
+def test_the_second_rounds_evaluation_reports_that_rounds_points_and_the_last_evaluation_stays_readable():
+    g = game(players=("alice", "bob"), animals=[animal(areas=["Tasmania"]), animal("Two", areas=["Madagascar"])])
+    assert g.evaluated == ()
+    place_all_first_round(g, {"alice": ["Tasmania"], "bob": ["Sahel"]})
+    assert g.evaluated == ((0, AreaMove("Tasmania"), "correct", 12), (1, AreaMove("Sahel"), "nothing", 0))
+    events = place_all_first_round(g, {"bob": ["Madagascar"], "alice": ["Tasmania"]})
+    ev = next(e for e in events if isinstance(e, RoundEvaluated))
+    assert {r.player: (r.points, r.total) for r in ev.players} == {"alice": (0, 12), "bob": (12, 12)}
+    assert g.evaluated == ((1, AreaMove("Madagascar"), "correct", 12), (0, AreaMove("Tasmania"), "nothing", 0))
+
+
+def test_a_quiet_pass_changes_the_state_but_reports_nothing():
+    g = game(players=("alice", "bob"), animals=[animal(areas=["Tasmania"])])
+    g.apply("Tasmania", "alice")
+    g.apply("Sahel", "bob")
+    assert g.apply("pass", "alice", quiet=True) == [] and g.passed == [True, False] and g.to_move == "bob"
+
+
+def test_four_homes_next_to_an_area_are_named_three_and_more():
+    g = game(animals=[animal(areas=AMAZON_RING[:4])])
+    assert g.score_move(AreaMove("Amazon Basin"))[2] == (
+        "next to Andes, Brazil, Central Atlantic Ocean ...; 4 areas, row 3-4 areas: 4 points")
+
+
+def test_the_card_front_players_see_names_the_measures_asked_without_the_answer():
+    g = game(animals=[animal("Bear", areas=["Tasmania"], weight=390, tail=None)])
+    assert g.view("alice")["card"] == {
+        "class": "mammal", "name": "Bear", "scientific": "Testus bear", "areas": 1,
+        "measures": [{"measure": "weight", "title": "weight", "scale": "weight", "open": True},
+                     {"measure": "tail", "title": "tail length", "scale": "tail", "open": False}]}

@@ -210,7 +210,7 @@ class State:
                 raise IllegalMove(f"{player} passed this round and cannot place again until the next round")
             raise IllegalMove(f"it is {self.names[cur]}'s turn, not {player}'s")
         if isinstance(move, Pass):
-            if self.placed[cur] == 0 and self.hand[cur] > 0:
+            if self.placed[cur] == 0:  # (the player to move always holds a piece: empty hands pass by themselves)
                 raise IllegalMove("everyone must place a piece in the first go-around of a round; pass later")
             return -1
         if self.hand[cur] == 0:
@@ -237,14 +237,8 @@ class State:
         """Every move the player to move may make now: pass (when allowed) and each free spot."""
         if self.over:
             return []
-        cur = self.to_move_index
-        out: list[Move] = []
-        if self.placed[cur] > 0 or self.hand[cur] == 0:
-            out.append(PASS)
-        if self.hand[cur] == 0:
-            return out
-        owner = self.owner
-        out.extend(m for m, o in zip(self.card.spots.moves, owner, strict=True) if o < 0)
+        out: list[Move] = [PASS] if self.placed[self.to_move_index] > 0 else []  # never empty-handed (see check)
+        out.extend(m for m, o in zip(self.card.spots.moves, self.owner, strict=True) if o < 0)
         return out
 
     def apply(self, move: Move | str, player: str | None = None, *, quiet: bool = False) -> list[Event]:

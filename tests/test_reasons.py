@@ -86,12 +86,19 @@ def test_the_evaluation_reports_points_pieces_back_and_pieces_lost_before_the_up
 def test_the_second_rounds_evaluation_reports_that_rounds_points_and_the_last_evaluation_stays_readable():
     g = game(players=("alice", "bob"), animals=[animal(areas=["Tasmania"]), animal("Two", areas=["Madagascar"])])
     assert g.evaluated == ()
-    place_all_first_round(g, {"alice": ["Tasmania"], "bob": ["Sahel"]})
-    assert g.evaluated == ((0, AreaMove("Tasmania"), "correct", 12), (1, AreaMove("Sahel"), "nothing", 0))
+    place_all_first_round(g, {"alice": ["Tasmania"], "bob": ["Sahel", "Brazil"]})
+    assert g.evaluated == ((0, AreaMove("Tasmania"), "correct", 12), (1, AreaMove("Sahel"), "nothing", 0),
+                           (1, AreaMove("Brazil"), "nothing", 0))
+    assert g.stock == [0, 1]  # bob lost two and took one back
     events = place_all_first_round(g, {"bob": ["Madagascar"], "alice": ["Tasmania"]})
     ev = next(e for e in events if isinstance(e, RoundEvaluated))
-    assert {r.player: (r.points, r.total) for r in ev.players} == {"alice": (0, 12), "bob": (12, 12)}
+    assert {r.player: (r.points, r.total, r.returned, r.lost) for r in ev.players} == {
+        "alice": (0, 12, 0, 1), "bob": (12, 12, 1, 0)}
     assert g.evaluated == ((1, AreaMove("Madagascar"), "correct", 12), (0, AreaMove("Tasmania"), "nothing", 0))
+    assert g.check(AreaMove("Sahel")) == g.board.names.index("Sahel")  # the spot a move takes, by position
+    g.apply("Sahel")
+    g.apply("Brazil")
+    assert g.check(PASS) == -1
 
 
 def test_a_quiet_pass_changes_the_state_but_reports_nothing():

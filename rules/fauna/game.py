@@ -379,7 +379,6 @@ class State:
 
     def _end(self, events: list[Event] | None) -> None:
         """The pieces come off the board and the best scores win; the round's card stays the last one shown."""
-        self.owner = [-1] * len(self.owner)
         self.round_spots = []
         self.over = True
         best = max(self.score)

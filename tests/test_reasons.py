@@ -3,7 +3,7 @@
 import pytest
 from helpers import animal, game, place_all_first_round
 
-from rules.fauna import PASS, AreaMove, ScaleMove
+from rules.fauna import PASS, AreaMove, IllegalMove, ScaleMove
 from rules.fauna.events import RoundEvaluated
 
 AMAZON_RING = ["Andes", "Brazil", "Central Atlantic Ocean", "Gran Chaco", "Guyana"]  # the Amazon Basin's neighbours
@@ -120,3 +120,18 @@ def test_the_card_front_players_see_names_the_measures_asked_without_the_answer(
         "class": "mammal", "name": "Bear", "scientific": "Testus bear", "areas": 1,
         "measures": [{"measure": "weight", "title": "weight", "scale": "weight", "open": True},
                      {"measure": "tail", "title": "tail length", "scale": "tail", "open": False}]}
+
+
+def test_a_space_beyond_the_scale_is_refused_by_its_number():
+    g = game(animals=[animal(areas=["Tasmania"], weight=390)])
+    with pytest.raises(IllegalMove, match="the weight scale has no space 100$"):
+        g.check(ScaleMove("weight", 99))
+
+
+def test_the_last_evaluation_counts_pieces_back_and_lost_without_an_upkeep():
+    g = game(players=("alice", "bob"), animals=[animal(areas=["Tasmania"])], goal=10)
+    events = place_all_first_round(g, {"alice": ["Tasmania", "Sahel"], "bob": ["Tasman Sea", "Brazil", "Andes"]})
+    ev = next(e for e in events if isinstance(e, RoundEvaluated))
+    assert {r.player: (r.points, r.total, r.returned, r.lost) for r in ev.players} == {
+        "alice": (12, 12, 1, 1), "bob": (8, 8, 1, 2)}
+    assert g.is_over and g.winners == ("alice",) and (g.hand, g.stock) == ([5, 4], [1, 2])

@@ -274,8 +274,8 @@ class State:
         """The next player clockwise from `cur` still in the round; players with empty hands pass on the way."""
         n = len(self.names)
         passed, hand = self.passed, self.hand
-        for step in range(1, n + 1):
-            j = (cur + step) % n
+        for step in range(n):
+            j = (cur + 1 + step) % n
             if passed[j]:
                 continue
             if hand[j] == 0:

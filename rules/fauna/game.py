@@ -215,7 +215,10 @@ class State:
             return -1
         if self.hand[cur] == 0:
             raise IllegalMove("you have no pieces left to place")
-        k = self.card.spots.index.get(self.judge.canonical(move).target)  # an alias becomes the board's name
+        index = self.card.spots.index
+        k = index.get(move.target)
+        if k is None:  # an alias that bypassed parsing becomes the board's own name (or UnknownArea)
+            k = index.get(self.judge.canonical(move).target)
         if k is not None:
             owner = self.owner[k]
             if owner < 0:

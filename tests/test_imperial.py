@@ -119,3 +119,46 @@ def test_a_move_prints_as_a_self_describing_value():
     assert repr(AreaMove("Tasmania")) == "AreaMove(area='Tasmania')"
     assert repr(ScaleMove("weight", 17)) == "ScaleMove(scale='weight', space=17)"
     assert repr(PASS) == "Pass()"
+
+
+def test_a_space_nobody_can_read_names_the_closest_spaces():
+    with pytest.raises(IllegalMove) as err:
+        SCALES.parse_space(WEIGHT, "200-50 kg", "metric")
+    assert str(err.value) == ("'200-50 kg' is not a space of the weight scale (metric); write a range such as "
+                              "'10-20 kg', a value such as '3 g', or the space number 1-26; did you mean "
+                              "'200-500 kg' or '20-50 kg'?")
+
+
+@pytest.mark.parametrize("text,label", [("200 kg-500 kg", "200-500 kg"), ("1.5 t", "1-2 t"), ("350 kg", "200-500 kg"),
+                                        ("3 lb", None), ("100+", "100-200 t")])
+def test_a_space_may_be_written_with_the_unit_twice_or_as_a_value_in_any_unit_of_the_side(text, label):
+    if label is None:
+        with pytest.raises(IllegalMove):
+            SCALES.parse_space(WEIGHT, text, "metric")
+    else:
+        assert WEIGHT.label(SCALES.parse_space(WEIGHT, text, "metric"), "metric") == label
+
+
+@pytest.mark.parametrize("kg,shown", [("100.4", "100 kg"), ("100.6", "101 kg"), ("10", "10 kg"), ("100", "100 kg")])
+def test_three_figures_round_at_the_hundreds(kg, shown):
+    assert WEIGHT.side("metric").format_value(Fraction(kg)) == shown
+
+
+def scale_doc(metric, imperial):
+    return {"units": {"metric": {"g": "1/1000", "kg": "1"}, "imperial": {"oz": "1/32", "lb": "1/2"}},
+            "scale": [{"key": "weight", "title": "Weight", "measures": ["weight"], "metric": metric,
+                       "imperial": imperial}]}
+
+
+def test_a_label_carries_both_units_when_they_differ_except_from_zero():
+    s = scales_from_doc(scale_doc([[0, "g"], [1, "kg"], [2, "kg"], [3, "kg"]], [[0, "oz"], [8, "oz"], [2, "lb"],
+                                                                              [4, "lb"]])).get("weight")
+    assert [sp.label for sp in s.side("metric").spaces] == ["0-1 kg", "1-2 kg", "2-3 kg"]
+    assert [sp.label for sp in s.side("imperial").spaces] == ["0-8 oz", "8 oz-2 lb", "2-4 lb"]
+    side = s.side("metric")
+    assert [(sp.lower, sp.upper) for sp in side.spaces] == [(0, 1), (1, 2), (2, None)]
+
+
+def test_a_scale_must_start_at_zero():
+    with pytest.raises(DataError, match="weight metric: the first boundary must be 0"):
+        scales_from_doc(scale_doc([[1, "g"], [1, "kg"], [2, "kg"]], [[0, "oz"], [8, "oz"], [2, "lb"]]))

@@ -3,7 +3,7 @@
 import pytest
 from helpers import animal, game, place_all_first_round
 
-from rules.fauna import PASS, AreaMove, ScaleMove
+from rules.fauna import PASS, AreaMove, IllegalMove, ScaleMove
 from rules.fauna.events import RoundEvaluated
 
 AMAZON_RING = ["Andes", "Brazil", "Central Atlantic Ocean", "Gran Chaco", "Guyana"]  # the Amazon Basin's neighbours
@@ -81,3 +81,57 @@ def test_the_evaluation_reports_points_pieces_back_and_pieces_lost_before_the_up
     rounds = {r.player: (r.points, r.total, r.returned, r.lost) for r in ev.players}
     assert rounds == {"alice": (12, 12, 1, 2), "bob": (8, 8, 1, 0)}
     assert (g.hand, g.stock) == ([5, 6], [1, 0])  # then the upkeep: alice takes one of her two lost pieces back
+
+
+def test_the_second_rounds_evaluation_reports_that_rounds_points_and_the_last_evaluation_stays_readable():
+    g = game(players=("alice", "bob"), animals=[animal(areas=["Tasmania"]), animal("Two", areas=["Madagascar"])])
+    assert g.evaluated == ()
+    place_all_first_round(g, {"alice": ["Tasmania"], "bob": ["Sahel", "Brazil"]})
+    assert g.evaluated == ((0, AreaMove("Tasmania"), "correct", 12), (1, AreaMove("Sahel"), "nothing", 0),
+                           (1, AreaMove("Brazil"), "nothing", 0))
+    assert g.stock == [0, 1]  # bob lost two and took one back
+    events = place_all_first_round(g, {"bob": ["Madagascar"], "alice": ["Tasmania"]})
+    ev = next(e for e in events if isinstance(e, RoundEvaluated))
+    assert {r.player: (r.points, r.total, r.returned, r.lost) for r in ev.players} == {
+        "alice": (0, 12, 0, 1), "bob": (12, 12, 1, 0)}
+    assert g.evaluated == ((1, AreaMove("Madagascar"), "correct", 12), (0, AreaMove("Tasmania"), "nothing", 0))
+    assert g.check(AreaMove("Sahel")) == g.board.names.index("Sahel")  # the spot a move takes, by position
+    g.apply("Sahel")
+    g.apply("Brazil")
+    assert g.check(PASS) == -1
+
+
+def test_a_quiet_pass_changes_the_state_but_reports_nothing():
+    g = game(players=("alice", "bob"), animals=[animal(areas=["Tasmania"])])
+    g.apply("Tasmania", "alice")
+    g.apply("Sahel", "bob")
+    assert g.apply("pass", "alice", quiet=True) == [] and g.passed == [True, False] and g.to_move == "bob"
+
+
+def test_four_homes_next_to_an_area_are_named_three_and_more():
+    g = game(animals=[animal(areas=AMAZON_RING[:4])])
+    assert g.score_move(AreaMove("Amazon Basin"))[2] == (
+        "next to Andes, Brazil, Central Atlantic Ocean ...; 4 areas, row 3-4 areas: 4 points")
+
+
+def test_the_card_front_players_see_names_the_measures_asked_without_the_answer():
+    g = game(animals=[animal("Bear", areas=["Tasmania"], weight=390, tail=None)])
+    assert g.view("alice")["card"] == {
+        "class": "mammal", "name": "Bear", "scientific": "Testus bear", "areas": 1,
+        "measures": [{"measure": "weight", "title": "weight", "scale": "weight", "open": True},
+                     {"measure": "tail", "title": "tail length", "scale": "tail", "open": False}]}
+
+
+def test_a_space_beyond_the_scale_is_refused_by_its_number():
+    g = game(animals=[animal(areas=["Tasmania"], weight=390)])
+    with pytest.raises(IllegalMove, match="the weight scale has no space 100$"):
+        g.check(ScaleMove("weight", 99))
+
+
+def test_the_last_evaluation_counts_pieces_back_and_lost_without_an_upkeep():
+    g = game(players=("alice", "bob"), animals=[animal(areas=["Tasmania"])], goal=10)
+    events = place_all_first_round(g, {"alice": ["Tasmania", "Sahel"], "bob": ["Tasman Sea", "Brazil", "Andes"]})
+    ev = next(e for e in events if isinstance(e, RoundEvaluated))
+    assert {r.player: (r.points, r.total, r.returned, r.lost) for r in ev.players} == {
+        "alice": (12, 12, 1, 1), "bob": (8, 8, 1, 2)}
+    assert g.is_over and g.winners == ("alice",) and (g.hand, g.stock) == ([5, 4], [1, 2])

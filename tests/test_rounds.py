@@ -88,3 +88,20 @@ def test_a_cards_green_and_black_sides_are_told_apart_whatever_order_the_deck_li
     assert [(g.name, b.name) for g, b in card_faces(box, "mixed")] == [("Light", "Dark"), ("Only", "Only")]
     assert card_faces(box, "green") == ((light, dark),)
     assert card_faces(box, "black") == ((light, dark), (only, only))
+
+
+def test_a_seed_gives_the_same_computer_moves_everywhere():
+    """Bots draw from their own stream of the seed (labelled per seat), so replays and e-mail games agree."""
+    from rules.fauna.bots import make_bots
+
+    cfg = Config((PlayerSpec("r1", bot="random"), PlayerSpec("n2", bot="naturalist", skill=0.5)), preset("published"),
+                 "metric", "mixed", None, None, None)
+    g = new_game(cfg, 7)
+    bots = make_bots(g)
+    played = []
+    for _ in range(8):
+        move = bots[g.to_move_index].choose(g)
+        played.append(f"{g.to_move}: {g.move_text(move)}")
+        g.apply(move)
+    assert played == ["n2: weight 50-100 kg", "r1: Alaska", "n2: weight 1-2 kg", "r1: length 20-30 m",
+                      "n2: Western Siberia", "r1: Eastern Europe", "n2: weight 500 g-1 kg", "r1: Great Victoria Desert"]

@@ -1,6 +1,7 @@
 """A custom scoring table is checked as it is read, and each piece's points are counted under their source."""
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 from helpers import animal, game, place_all_first_round
@@ -92,3 +93,12 @@ def test_a_table_cannot_change_once_read():
     with pytest.raises(dataclasses.FrozenInstanceError):
         t.scale_correct = 99
     assert {t: 1}[read(table([OPEN | {"min": 1}]))] == 1
+
+
+def test_the_bundled_presets_are_data_files_a_replay_log_fingerprints():
+    from rules.fauna.data import data_dir
+    from rules.fauna.scoring import PRESET_NAMES, preset_files
+
+    assert preset_files() == [f"presets/{p}.toml" for p in PRESET_NAMES] == ["presets/published.toml",
+                                                                           "presets/reference-manual.toml"]
+    assert all((Path(data_dir()) / f).is_file() for f in preset_files())

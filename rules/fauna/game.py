@@ -210,12 +210,15 @@ class State:
                 raise IllegalMove(f"{player} passed this round and cannot place again until the next round")
             raise IllegalMove(f"it is {self.names[cur]}'s turn, not {player}'s")
         if isinstance(move, Pass):
-            if self.placed[cur] == 0 and self.hand[cur] > 0:
+            if self.placed[cur] == 0:  # (the player to move always holds a piece: empty hands pass by themselves)
                 raise IllegalMove("everyone must place a piece in the first go-around of a round; pass later")
             return -1
         if self.hand[cur] == 0:
             raise IllegalMove("you have no pieces left to place")
-        k = self.card.spots.index.get(self.judge.canonical(move).target)  # an alias becomes the board's name
+        index = self.card.spots.index
+        k = index.get(move.target)
+        if k is None:  # an alias that bypassed parsing becomes the board's own name (or UnknownArea)
+            k = index.get(self.judge.canonical(move).target)
         if k is not None:
             owner = self.owner[k]
             if owner < 0:
@@ -237,14 +240,8 @@ class State:
         """Every move the player to move may make now: pass (when allowed) and each free spot."""
         if self.over:
             return []
-        cur = self.to_move_index
-        out: list[Move] = []
-        if self.placed[cur] > 0 or self.hand[cur] == 0:
-            out.append(PASS)
-        if self.hand[cur] == 0:
-            return out
-        owner = self.owner
-        out.extend(m for m, o in zip(self.card.spots.moves, owner, strict=True) if o < 0)
+        out: list[Move] = [PASS] if self.placed[self.to_move_index] > 0 else []  # never empty-handed (see check)
+        out.extend(m for m, o in zip(self.card.spots.moves, self.owner, strict=True) if o < 0)
         return out
 
     def apply(self, move: Move | str, player: str | None = None, *, quiet: bool = False) -> list[Event]:
@@ -280,8 +277,8 @@ class State:
         """The next player clockwise from `cur` still in the round; players with empty hands pass on the way."""
         n = len(self.names)
         passed, hand = self.passed, self.hand
-        for step in range(1, n + 1):
-            j = (cur + step) % n
+        for step in range(n):
+            j = (cur + 1 + step) % n
             if passed[j]:
                 continue
             if hand[j] == 0:
@@ -385,7 +382,6 @@ class State:
 
     def _end(self, events: list[Event] | None) -> None:
         """The pieces come off the board and the best scores win; the round's card stays the last one shown."""
-        self.owner = [-1] * len(self.owner)
         self.round_spots = []
         self.over = True
         best = max(self.score)

@@ -142,8 +142,11 @@ class Judge:
 
         A spot the card does not have (a scale it does not ask, or a closed one) scores nothing.
         """
+        return self._points(self.canonical(move), animal)
+
+    def _points(self, move: Placement, animal: Animal) -> tuple[str, int]:
         card = self.card(animal)
-        k = card.spots.index.get(self.canonical(move).target)
+        k = card.spots.index.get(move.target)
         if k is None:
             return "nothing", 0
         return card.verdicts[k], card.points[k]
@@ -151,7 +154,7 @@ class Judge:
     def reason(self, move: Placement, animal: Animal) -> tuple[str, int, str]:
         """(verdict, points, why) for one piece, the why naming the table's row or the correct space."""
         move = self.canonical(move)
-        verdict, points = self.points(move, animal)
+        verdict, points = self._points(move, animal)
         return verdict, points, self._why(move, animal, verdict)
 
     def _why(self, move: Placement, animal: Animal, verdict: str) -> str:

@@ -82,8 +82,7 @@ class ScaleSide:
         """0-based space a value falls in: lower bound included, tiny values in the first, huge in the last."""
         if value < 0:
             raise ValueError("a measure cannot be negative")
-        i = bisect_right(self._lowers, value) - 1
-        return min(max(i, 0), len(self.spaces) - 1)
+        return bisect_right(self._lowers, value) - 1  # the first lower bound is 0, the last space open-ended
 
 
 @dataclass(frozen=True)
@@ -183,7 +182,7 @@ class Scales:
         raise IllegalMove(
             f"{t!r} is not a space of the {scale.title.lower()} scale ({units}); "
             f"write a range such as {labels[len(labels) // 2]!r}, "
-            f"a value such as '3 {side.spaces[5].label.split()[-1]}', "
+            f"a value such as '3 {side.display_units[0][0]}', "
             f"or the space number 1-{len(labels)}{hint}"
         )
 
@@ -199,6 +198,8 @@ def _build_side(units: str, raw: list[Any], factors: dict[str, Fraction], where:
             raise DataError(f"scales.toml: {where} {units}: bad boundary {item!r}") from exc
     if any(b[0] >= c[0] for b, c in pairwise(bounds)):
         raise DataError(f"scales.toml: {where} {units}: boundaries must increase")
+    if not bounds or bounds[0][0] != 0:  # so any measure from 0 up has a space (see ScaleSide.space_of)
+        raise DataError(f"scales.toml: {where} {units}: the first boundary must be 0")
     spaces = []
     for i, (lo, hi) in enumerate(pairwise(bounds)):
         if lo[1] == hi[1] or lo[2] == 0:

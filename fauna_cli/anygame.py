@@ -102,10 +102,8 @@ class Session:
         """Let computer players decide until a human is to decide or the game ends; True if any did."""
         moved = False
         names = list(self.state.names)
-        while not self.state.is_over and self.bots[names.index(self.state.to_move)] is not None:
-            player = self.state.to_move
-            move = self.bots[names.index(player)].choose(self.state)  # type: ignore[union-attr]  # checked above
-            self.play(player, move, echo)
+        while not self.state.is_over and (bot := self.bots[names.index(self.state.to_move)]) is not None:
+            self.play(self.state.to_move, bot.choose(self.state), echo)
             moved = True
         return moved
 
@@ -499,9 +497,8 @@ def _bots_reply(rules: GameRules, log: GameLog) -> list[Any]:
     events: list[Any] = []
     bots = seat_bots(rules, state.config, state.seed)
     names = list(state.names)
-    while not state.is_over and bots[names.index(state.to_move)] is not None:
-        player = state.to_move
-        events += log.play(player, bots[names.index(player)].choose(state))  # type: ignore[union-attr]  # checked above
+    while not state.is_over and (bot := bots[names.index(state.to_move)]) is not None:
+        events += log.play(state.to_move, bot.choose(state))
     return events
 
 

@@ -20,7 +20,7 @@ NAMES = ["alice", "bob", "carol", "dave", "eve"]
 
 
 def config(n: int, **kw: object) -> Config:
-    return Config(tuple(PlayerSpec(x) for x in NAMES[:n]), **kw)  # type: ignore[arg-type]
+    return Config(tuple(PlayerSpec(x) for x in NAMES[:n]), **kw)  # type: ignore[arg-type]  # keyword options of the test's choosing
 
 
 def random_game(n: int, seed: int, stop: int = 10_000) -> State:

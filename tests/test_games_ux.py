@@ -165,7 +165,7 @@ def test_pbem_show_round_says_plainly_when_a_game_has_no_rounds(tmp_path):
 
 # -- the picture (SVG) for e-mail players ---------------------------------------------------------------------
 
-import xml.etree.ElementTree as ET  # noqa: E402
+import xml.etree.ElementTree as ET  # noqa: E402 - the picture tests' import, kept beside them
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 

@@ -18,9 +18,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules.core.bots import seat_bots  # noqa: E402  (after the path is set)
-from rules.core.log import GameLog  # noqa: E402
-from rules.core.registry import GAMES, load_rules  # noqa: E402
+from rules.core.bots import seat_bots  # noqa: E402 - imported after putting the checkout on sys.path
+from rules.core.log import GameLog  # noqa: E402 - imported after putting the checkout on sys.path
+from rules.core.registry import GAMES, load_rules  # noqa: E402 - imported after putting the checkout on sys.path
 
 REPLAYS = ROOT / "replays"
 NAMES = ("ann", "ben", "cleo", "dev", "eve")

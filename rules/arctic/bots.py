@@ -26,8 +26,8 @@ class RandomBot:
         self.seat = seat
 
     def choose(self, state: Any) -> Move:
-        moves = state.legal_moves()
-        return moves[decision_stream(self.seed, self.seat, state.seq).below(len(moves))]  # type: ignore[no-any-return]
+        moves: list[Move] = state.legal_moves()
+        return moves[decision_stream(self.seed, self.seat, state.seq).below(len(moves))]
 
 
 def _entry(text: str) -> int:

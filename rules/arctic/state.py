@@ -273,7 +273,7 @@ class ArcticState:
             raise IllegalMove(f"it is {self._names[self.current]}'s turn, not {player}'s")
         if move not in self.legal_moves():
             raise IllegalMove(self._why_not(move))
-        return move  # type: ignore[no-any-return]
+        return move  # type: ignore[no-any-return]  # parse() is typed to give a Move; mypy loses it in the union
 
     def _why_not(self, move: Move) -> str:
         """A player-facing reason a move is refused (only names what the player may know)."""

@@ -32,8 +32,8 @@ class RandomBot:
     kind: str = "random"
 
     def choose(self, state: Any) -> Move:
-        legal = state.legal_moves()
-        return legal[decision_stream(self.seed, self.seat, state.seq).below(len(legal))]  # type: ignore[no-any-return]
+        legal: list[Move] = state.legal_moves()
+        return legal[decision_stream(self.seed, self.seat, state.seq).below(len(legal))]
 
 
 @dataclass

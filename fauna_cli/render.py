@@ -28,16 +28,67 @@ def style(text: str, **kw) -> str:
 
 
 def table(rows, headers, fmt: str, width: int | None = None) -> str:
-    """A tabulate table in the chosen text format, its long cells wrapped to fit the terminal (fauna_cli/widths.py)."""
-    from tabulate import tabulate
+    """A tabulate table in the chosen text format, its long cells wrapped to fit the terminal (fauna_cli/widths.py).
 
+    Cells are pre-formatted strings and numbers are never parsed. The usual case, a plain table of
+    printable ASCII cells that fits, is laid out by `plain_table` exactly as tabulate lays it out (a test
+    compares the two on many tables); `fauna replay` draws thousands of tables, and tabulate's per-cell
+    checks (types, colour codes, wide characters) were two thirds of its time. Everything else is tabulate's.
+    """
     from fauna_cli.widths import column_limits, terminal_width
 
-    rows = [[str(c) for c in r] for r in rows]
+    rows = [[c if type(c) is str else str(c) for c in r] for r in rows]
+    headers = list(headers)
     width = width or terminal_width()
-    limits = column_limits(rows, list(headers), width, fmt) if width else None
+    limits = column_limits(rows, headers, width, fmt) if width else None
+    if fmt == "plain" and limits is None:
+        fast = plain_table(rows, headers)
+        if fast is not None:
+            return fast
+    from tabulate import tabulate
+
     tablefmt = ("simple" if headers else "plain") if fmt == "plain" else fmt
     return tabulate(rows, headers=headers, tablefmt=tablefmt, disable_numparse=True, maxcolwidths=limits)
+
+
+def plain_table(rows: list[list[str]], headers: list[str]) -> str | None:
+    """tabulate's "simple" table (with headers) or "plain" one (without), for cells tabulate would not change.
+
+    None (use tabulate) unless every row has one cell per column and every cell and header is printable
+    ASCII without surrounding spaces (so its width is its length, it holds no colour code or line break,
+    and tabulate would not strip it). Columns are left-aligned, two spaces apart, at least two wider than
+    their header, and each line loses its trailing spaces, as tabulate draws them.
+    """
+    if not rows:
+        return None
+    cols = len(rows[0])
+    if not cols or (headers and len(headers) != cols):
+        return None
+    cells = [*headers, *(c for r in rows for c in r)]
+    if any(len(r) != cols for r in rows):
+        return None
+    joined = "".join(cells)
+    if not (joined.isascii() and joined.isprintable()):
+        return None
+    for c in cells:
+        if c and (c[0] == " " or c[-1] == " "):
+            return None
+    widths = [len(h) + 2 for h in headers] if headers else [0] * cols
+    for r in rows:
+        for i, c in enumerate(r):
+            if len(c) > widths[i]:
+                widths[i] = len(c)
+    last = cols - 1
+    pads = [f"{{:<{w}}}" for w in widths]
+    line_fmt = "  ".join(pads[:last]) + ("  " if last else "") + "{}"  # the last cell needs no padding: rstripped
+
+    lines = []
+    if headers:
+        lines.append(line_fmt.format(*headers).rstrip())
+        lines.append("  ".join("-" * w for w in widths))
+    for r in rows:
+        lines.append(line_fmt.format(*r).rstrip())
+    return "\n".join(lines)
 
 
 def front_lines(front: CardFront, round_no: int | None = None, starter: str | None = None) -> list[str]:

@@ -249,7 +249,7 @@ def pbem_move_latency(runs: int, work: Path, moves: int = 500, seed: int = 11) -
     who, nxt = state.to_move, state.move_text(RandomBot.pick(state, rng))
     text = log_text(state)
     path = work / "pbem.fauna"
-    commands = {"pbem move": ["-m", "fauna_cli", "pbem", "move", str(path), "--as", who, nxt]}
+    commands = {"pbem move": ["-m", "fauna_cli", "pbem", "move", str(path), "--as", str(who), nxt]}
 
     def fresh(_name: str) -> None:
         path.write_text(text, encoding="utf-8")

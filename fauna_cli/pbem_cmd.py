@@ -396,7 +396,7 @@ def pbem_show(game, round_no, ignore_data_change, fmt) -> None:
         return
     _warn_if_data_changed(loaded)
     state = loaded.state
-    reports = pick_round(round_reports(loaded), round_no, state, game)
+    reports = pick_round(round_reports(loaded, round_no), round_no, state, game)
     moves: dict[int, list[dict]] = {}
     for r in loaded.records:
         if r.kind == "move" and r.round is not None:  # a move's record always has its round

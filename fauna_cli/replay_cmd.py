@@ -16,13 +16,32 @@ class RequestError(FaunaError):
     """An option that asks for something the log does not hold (exit 2)."""
 
 
-def round_reports(loaded: LoadedLog) -> list[dict]:
-    """One report per evaluated round, rendered from the events re-derived while verifying."""
+def round_reports(loaded: LoadedLog, round_no: int | None = None) -> list[dict]:
+    """One report per evaluated round (only round R's with `round_no`), from events re-derived from the moves.
+
+    Verifying builds no events, so the verified moves are applied once more: quietly (no events) up to
+    the round asked for, with events from there, and only until its report is complete. A move's events
+    are collected only when there is more than the move itself (a round ends), which is when a report
+    changes.
+    """
     state = loaded.state
-    reports = RoundReports(new_game(state.config, state.seed))
+    history = state.history
+    game = new_game(state.config, state.seed, board=state.board, scales=state.scales, deck=state.deck)
+    i = 0
+    if round_no is not None:
+        while i < len(history) and game.round < round_no and not game.over:
+            player, move = history[i]
+            game.apply(move, player, quiet=True)
+            i += 1
+    reports = RoundReports(game)  # the round it starts from, with its starting player
     reports.state = state
-    for e in loaded.events():
-        reports.feed([e])
+    apply, feed = game.apply, reports.feed
+    for player, move in history[i:]:
+        events = apply(move, player)
+        if len(events) > 1:
+            feed(events)
+            if round_no is not None and reports.reports:
+                break
     return reports.reports
 
 
@@ -36,7 +55,8 @@ def pick_round(reports: list[dict], round_no: int | None, state, source: str) ->
     if not state.is_over and round_no == state.round:
         raise RequestError(f"{source}: round {round_no} is still being played; its answer stays hidden until it "
                            "is evaluated")
-    done = (f"rounds 1-{len(reports)}" if len(reports) > 1 else "round 1") if reports else "no round yet"
+    evaluated = state.round if state.is_over else state.round - 1  # reports may hold only the round asked for
+    done = (f"rounds 1-{evaluated}" if evaluated > 1 else "round 1") if evaluated > 0 else "no round yet"
     raise RequestError(f"{source}: there is no evaluated round {round_no} ({done} evaluated)")
 
 
@@ -85,7 +105,7 @@ def replay(file, until, round_no, ignore_data_change, fmt) -> None:
         return
     if until is not None and loaded.complete and state.seq < until:
         raise RequestError(f"{file}: --until {until}: the log has only {state.seq} moves")
-    reports = pick_round(round_reports(loaded), round_no, state, file)
+    reports = pick_round(round_reports(loaded, round_no), round_no, state, file)
     lines = len(loaded.records)
     if fmt == "json":
         click.echo(dump_json({

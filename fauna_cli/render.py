@@ -64,20 +64,15 @@ def plain_table(rows: list[list[str]], headers: list[str]) -> str | None:
     cols = len(rows[0])
     if not cols or (headers and len(headers) != cols):
         return None
-    cells = [*headers, *(c for r in rows for c in r)]
     if any(len(r) != cols for r in rows):
         return None
-    joined = "".join(cells)
-    if not (joined.isascii() and joined.isprintable()):
+    marked = "\x1f".join(["", *headers, *(c for r in rows for c in r), ""])  # each cell between separators
+    if not marked.isascii() or " \x1f" in marked or "\x1f " in marked or \
+            not marked.replace("\x1f", "").isprintable():
         return None
-    for c in cells:
-        if c and (c[0] == " " or c[-1] == " "):
-            return None
-    widths = [len(h) + 2 for h in headers] if headers else [0] * cols
-    for r in rows:
-        for i, c in enumerate(r):
-            if len(c) > widths[i]:
-                widths[i] = len(c)
+    widths = [max(map(len, column)) for column in zip(*rows, strict=True)]
+    if headers:
+        widths = [max(w, len(h) + 2) for w, h in zip(widths, headers, strict=True)]
     last = cols - 1
     pads = [f"{{:<{w}}}" for w in widths]
     line_fmt = "  ".join(pads[:last]) + ("  " if last else "") + "{}"  # the last cell needs no padding: rstripped

@@ -19,11 +19,30 @@ class RequestError(FaunaError):
 def round_reports(loaded: LoadedLog, round_no: int | None = None) -> list[dict]:
     """One report per evaluated round (only round R's with `round_no`), from events re-derived from the moves.
 
-    Verifying builds no events, so the verified moves are applied once more: quietly (no events) up to
-    the round asked for, with events from there, and only until its report is complete. A move's events
-    are collected only when there is more than the move itself (a round ends), which is when a report
-    changes.
+    Verifying builds no events, so the verified moves are applied once more, building events only for the
+    moves that end a round (those a `score` line follows in the log): a report needs the evaluation, not
+    each placement. With `round_no`, the moves before round R are applied quietly and the work stops
+    once R's report is complete.
     """
+    ends: set[int] = set()  # move numbers that end a round
+    last = 0
+    for r in loaded.records:
+        if r.kind == "move" and r.seq is not None:
+            last = r.seq
+        elif r.kind in ("score", "over"):
+            ends.add(last)
+    try:
+        return _reports(loaded, round_no, ends)
+    except _Unmarked:  # a round ended where the log has no score line: cannot be after verifying, but be safe
+        return _reports(loaded, round_no, None)
+
+
+class _Unmarked(Exception):
+    """A move applied quietly ended a round: its evaluation would be lost."""
+
+
+def _reports(loaded: LoadedLog, round_no: int | None, ends: set[int] | None) -> list[dict]:
+    """round_reports, building events only at the moves in `ends` (at every move when None)."""
     state = loaded.state
     history = state.history
     game = new_game(state.config, state.seed, board=state.board, scales=state.scales, deck=state.deck)
@@ -36,9 +55,15 @@ def round_reports(loaded: LoadedLog, round_no: int | None = None) -> list[dict]:
     reports = RoundReports(game)  # the round it starts from, with its starting player
     reports.state = state
     apply, feed = game.apply, reports.feed
-    for player, move in history[i:]:
+    for seq, (player, move) in enumerate(history[i:], i + 1):
+        if ends is not None and seq not in ends:
+            rnd = game.round
+            apply(move, player, quiet=True)
+            if game.round != rnd or game.over:
+                raise _Unmarked
+            continue
         events = apply(move, player)
-        if len(events) > 1:
+        if len(events) > 1:  # more than the move itself: a round ended
             feed(events)
             if round_no is not None and reports.reports:
                 break

@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import marshal
 import os
-import tempfile
 from typing import Any
 
 VERSION = "parsed-1"  # bump when the stored form changes
@@ -49,6 +48,8 @@ class FileCache:
             data = marshal.dumps(doc)
         except ValueError:  # a value marshal cannot store (e.g. a TOML date): go without the cache
             return
+        import tempfile  # writing is rare (a data file changed): reading should not pay for this import
+
         try:
             os.makedirs(self.folder, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=self.folder, suffix=".tmp")

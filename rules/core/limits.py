@@ -23,17 +23,17 @@ The limits (README "Limits" repeats them; a real game never comes near any of th
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import stat
-import tomllib
 import unicodedata
 from collections.abc import Iterable
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.core.errors import FaunaError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 MAX_LINE_CHARS = 16_384
 MAX_MOVE_CHARS = 200
@@ -233,6 +233,8 @@ def load_toml(text: str, max_nesting: int = MAX_NESTING) -> dict[str, Any]:
     _, over = nesting_depth(text, toml=True, limit=max_nesting)
     if over:
         raise InputRefused(f"arrays or tables nested more than {max_nesting} deep", over)
+    import tomllib  # imported where used: a quick query that reads no config should not pay for it
+
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -296,6 +298,8 @@ def raw_decode_json(text: str, max_nesting: int = MAX_NESTING) -> tuple[Any, int
     _, over = nesting_depth(text, limit=max_nesting)
     if over:
         raise InputRefused(f"JSON nested more than {max_nesting} deep")
+    import json  # imported where used, as tomllib above
+
     dec = json.JSONDecoder(parse_int=_bounded_int, parse_constant=_no_constant)
     try:
         return dec.raw_decode(text)

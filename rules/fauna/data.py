@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import csv
 import importlib
 import io
 import os
-import tomllib
 from functools import lru_cache
 from typing import Any, Protocol
 
@@ -43,6 +41,8 @@ def read_bytes(relpath: str) -> bytes:
 
 def load_toml_text(text: str, where: str) -> dict[str, Any]:
     """Parse TOML text, reporting the file name on a syntax error."""
+    import tomllib  # only when a file is not in the parsed cache
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -82,6 +82,8 @@ def load_toml(relpath: str) -> dict[str, Any]:
 
 def load_csv(relpath: str) -> list[dict[str, str]]:
     """Rows of a CSV data file as dicts keyed by its header."""
+    import csv
+
     return list(csv.DictReader(io.StringIO(read_bytes(relpath).decode("utf-8"))))
 
 

@@ -46,3 +46,32 @@ def test_the_cli_fills_the_cache_and_answers_the_same_from_it(tmp_path):
     assert list((tmp_path / "fauna" / "parsed-1").glob("*.marshal"))
     second = subprocess.run(args, env=env, capture_output=True, text=True, check=True).stdout
     assert first == second and '"Lion"' in first
+
+
+def test_the_built_deck_comes_back_equal_from_the_cache_and_a_changed_source_misses(tmp_path):
+    from fauna_cli.datacache import BuiltFileCache
+    from rules.fauna.animals import _build_deck
+
+    cache = BuiltFileCache(str(tmp_path))
+    data.use_built_cache(cache)
+    try:
+        built = []
+
+        def build():
+            built.append(1)
+            return _build_deck()
+
+        source = tmp_path / "animals.py"
+        source.write_text("class Animal: ...\n")
+        first = data.cached_build("deck", ["board.toml"], [str(source)], build)
+        again = data.cached_build("deck", ["board.toml"], [str(source)], build)
+        assert len(built) == 1 and again.animals == first.animals and again.cards == first.cards
+        assert again.animal("lion") == first.animal("lion") and again.files == first.files
+        source.write_text("class Animal:  # changed\n    ...\n")
+        data.cached_build("deck", ["board.toml"], [str(source)], build)
+        assert len(built) == 2  # a changed source file is a new key: never an object of an old class
+        (tmp_path / "missing.py").unlink(missing_ok=True)
+        data.cached_build("deck", ["board.toml"], [str(tmp_path / "missing.py")], build)
+        assert len(built) == 3  # an unreadable source: built, not cached
+    finally:
+        data.use_built_cache(None)

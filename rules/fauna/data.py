@@ -5,10 +5,13 @@ from __future__ import annotations
 import importlib
 import io
 import os
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from rules.core.errors import DataError
+
+T = TypeVar("T")
 
 
 @lru_cache(maxsize=1)
@@ -78,6 +81,51 @@ def load_toml(relpath: str) -> dict[str, Any]:
     if cache is not None:
         cache.put(raw, doc)
     return doc
+
+
+class BuiltCache(Protocol):
+    """Somewhere to keep objects built from data files between runs, keyed by everything they were built from."""
+
+    def get(self, key: bytes) -> Any | None: ...
+
+    def put(self, key: bytes, value: Any) -> None: ...
+
+
+_built_cache: BuiltCache | None = None
+
+
+def use_built_cache(cache: BuiltCache | None) -> None:
+    """Let `cached_build` keep what it builds in `cache` (the CLI gives one; rules write no files)."""
+    global _built_cache
+    _built_cache = cache
+
+
+def cached_build(kind: str, relpaths: list[str], code: list[str], build: Callable[[], T]) -> T:
+    """`build()`, or the object it built before from the same data files and the same code.
+
+    The key holds the bytes of every data file in `relpaths` and of every source file in `code` (the
+    modules whose classes the object is made of), so a changed file or class gives a new entry: the
+    cache is never stale. Without a cache, or when a source file cannot be read, it simply builds.
+    """
+    cache = _built_cache
+    if cache is None:
+        return build()
+    parts = [kind.encode()]
+    try:
+        for rel in relpaths:
+            parts += [rel.encode(), read_bytes(rel)]
+        for path in code:
+            with open(path, "rb") as f:
+                parts += [path.encode(), f.read()]
+    except (OSError, DataError):
+        return build()
+    key = b"\0".join(f"{len(p)}:".encode() + p for p in parts)
+    hit = cache.get(key)
+    if hit is not None:
+        return hit  # type: ignore[no-any-return]
+    value = build()
+    cache.put(key, value)
+    return value
 
 
 def load_csv(relpath: str) -> list[dict[str, str]]:

@@ -183,7 +183,6 @@ def cli(ctx: click.Context) -> None:
 def play(config_path, seed, moves_path, log_path, force, continue_path, svg_path, fmt, **settings) -> None:
     """Play a game: hot-seat at this terminal, or from a move script. Computer players move by themselves."""
     from fauna_cli.gameconfig import config_document, game_of, start_game
-    from fauna_cli.gamefile import log_session
 
     script = None if moves_path is None else read_script(moves_path)  # first: a missing script is all that is said
     if continue_path is not None:
@@ -198,7 +197,13 @@ def play(config_path, seed, moves_path, log_path, force, continue_path, svg_path
         raise click.UsageError("--format json needs --moves (interactive play prints tables)")
     state, drawn = start_game(config_path, seed, settings)
     cfg, seed = state.config, state.seed
-    with log_session(log_path, force):
+    import contextlib
+
+    session: contextlib.AbstractContextManager[None] = contextlib.nullcontext()
+    if log_path is not None:
+        from fauna_cli.gamefile import log_session  # reads and writes logs: only needed with --log
+        session = log_session(log_path, force)
+    with session:
         if fmt != "json":
             click.echo(f"Seed {seed}{' (drawn; replay with --seed ' + str(seed) + ')' if drawn else ''}; "
                        f"players: {', '.join(state.names)}; goal {state.goal} points; {cfg.table.name} scoring, "

@@ -56,9 +56,15 @@ class RandomBot:
     @staticmethod
     def pick(state: State, rng: SplitMix64) -> Move:
         """A uniformly random legal move drawn from `rng`."""
+        k = RandomBot.pick_spot(state, rng)
+        return PASS if k < 0 else state.card.spots.moves[k]
+
+    @staticmethod
+    def pick_spot(state: State, rng: SplitMix64) -> int:
+        """`pick` as the index of the card's spot (-1: pass)."""
         cur = state.to_move_index
         if state.hand[cur] == 0:
-            return PASS
+            return -1
         owner = state.owner
         n = len(owner)
         total = n + (1 if state.placed[cur] > 0 else 0)
@@ -66,9 +72,9 @@ class RandomBot:
         while True:  # rejection sampling: uniform over the free spots (and pass)
             k = below(total)
             if k == n:
-                return PASS
+                return -1
             if owner[k] < 0:
-                return state.card.spots.moves[k]
+                return k
 
 
 DECISION_STEP = 0xD1B54A32D192ED03  # odd; spaces the decision streams of successive moves
@@ -103,12 +109,17 @@ class NaturalistBot:
         self.skill = skill
 
     def choose(self, state: State) -> Move:
+        k = self.spot(state)
+        return PASS if k < 0 else state.card.spots.moves[k]
+
+    def spot(self, state: State) -> int:
+        """The choice as the index of the card's spot (-1: pass): what bots-only play needs, without a Move."""
         cur = state.to_move_index
         if state.hand[cur] == 0:
-            return PASS
+            return -1
         rng = decision_rng(self.stream, state)  # one draw decides, the next ones pick
         if self.skill < 1.0 and rng.random() >= self.skill:
-            return RandomBot.pick(state, rng)
+            return RandomBot.pick_spot(state, rng)
         card, owner = state.card, state.owner
         best_k, best = -1, -1
         for k in best_first(card):  # the first free spot of the most points (ties: spot order)
@@ -116,8 +127,8 @@ class NaturalistBot:
                 best_k, best = k, card.points[k]
                 break
         if best <= 0 and state.placed[cur] > 0:
-            return PASS
-        return card.spots.moves[best_k]
+            return -1
+        return best_k
 
 
 _BEST_FIRST: dict[int, tuple[CardScores, tuple[int, ...]]] = {}
@@ -401,12 +412,18 @@ class StatisticianBot:
         return decision
 
     def choose(self, state: State) -> Move:
+        k = self.spot(state)
+        return PASS if k < 0 else state.card.spots.moves[k]
+
+    def spot(self, state: State) -> int:
+        """The choice as the index of the card's spot (-1: pass): what bots-only play needs, without a Move."""
         cur = state.to_move_index
         if state.hand[cur] == 0:
-            return PASS
+            return -1
         est, order, utility = self._decision(state)
         spots = state.card.spots
-        if est.spots is spots:
+        same = est.spots is spots
+        if same:
             owner = state.owner
         else:  # the front lists the scales in another order than the card's spots
             owner = [state.owner[spots.index[t]] for t in est.spots.targets]
@@ -414,10 +431,10 @@ class StatisticianBot:
             if owner[k] < 0:
                 break
         else:  # every spot taken (cannot happen with 75 areas and 36 pieces at most): nothing to place on
-            return PASS
+            return -1
         if state.placed[cur] > 0 and utility[k] < 0.0:
-            return PASS
-        return est.spots.moves[k]
+            return -1
+        return k if same else spots.index[est.spots.targets[k]]
 
 
 # -- making bots and playing them --------------------------------------------------------------------------
@@ -569,6 +586,8 @@ def _bot_spot(state: State, bot: Bot | None) -> int:
     """The spot another bot than the random one takes (-1: a pass); every kind passes empty-handed."""
     if bot is None:
         raise _human(state)
+    if isinstance(bot, (StatisticianBot, NaturalistBot)):  # they name the spot: no Move to build and check
+        return bot.spot(state)
     return -1 if state.hand[state.to_move_index] == 0 else state.check(bot.choose(state))
 
 

@@ -451,7 +451,7 @@ def animal_show(name, reveal, units, fmt) -> None:
     """The card of an animal (the answer only with --reveal)."""
     from rules.fauna import Deck, Scales
     from rules.fauna.animals import MEASURE_TITLES
-    from rules.fauna.game import card_front
+    from rules.fauna.front import card_front
     a = Deck.default().animal(name)
     front = card_front(a)
     doc = {"card": a.card, "side": a.side, **front.to_dict()}

@@ -11,7 +11,8 @@ import click
 
 if TYPE_CHECKING:
     from rules.fauna.events import Event, RoundEvaluated
-    from rules.fauna.game import CardFront, State
+    from rules.fauna.front import CardFront
+    from rules.fauna.game import State
 
 FORMATS = ("plain", "github", "grid", "json")
 

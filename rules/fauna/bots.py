@@ -23,7 +23,8 @@ from rules.fauna.animals import Deck
 from rules.fauna.board import Board
 from rules.fauna.config import BOT_KINDS, PlayerSpec
 from rules.fauna.events import Event
-from rules.fauna.game import BOT_STREAM, CardFront, State
+from rules.fauna.front import CardFront
+from rules.fauna.game import BOT_STREAM, State
 from rules.fauna.judge import CardScores, Spots, spots_for
 from rules.fauna.moves import PASS, Move
 from rules.fauna.scales import Scales

@@ -75,3 +75,13 @@ def test_the_built_deck_comes_back_equal_from_the_cache_and_a_changed_source_mis
         assert len(built) == 3  # an unreadable source: built, not cached
     finally:
         data.use_built_cache(None)
+
+
+def test_an_entry_is_used_only_for_the_very_bytes_it_was_made_from(tmp_path):
+    cache = FileCache(str(tmp_path))
+    raw = b"x = 1\n"
+    cache.put(raw, {"x": 1})
+    (entry,) = list(tmp_path.iterdir())
+    other = b"x = 2\n"
+    os.replace(entry, cache._path(other))  # as if another content had the same CRC and length
+    assert cache.get(other) is None and cache.get(raw) is None

@@ -155,9 +155,22 @@ FORMAT_OPTION = click.option("--format", "fmt", type=click.Choice(FORMATS), defa
                              help="Output: plain text tables, GitHub or grid tables, or JSON.")
 
 
+def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """`--version`, as click.version_option prints it ("fauna, version 0.1.0")."""
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import version
+
+    click.echo(f"{ctx.find_root().info_name}, version {version('fauna')}")
+    ctx.exit()
+
+
 @click.group(cls=FaunaGroup, epilog=exitcodes.HELP, context_settings={"help_option_names": ["-h", "--help"]},
              invoke_without_command=True)
-@click.version_option(package_name="fauna")
+# Not click.version_option: it looks up its translated help text (gettext: the locale module and a search for
+# message catalogues) when the module is imported, which every command would pay for.
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
+              help="Show the version and exit.")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
     """fauna: play the animal trivia board game Fauna, and ask its rules questions."""

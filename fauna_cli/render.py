@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import os
 import sys
+from itertools import chain
 from typing import TYPE_CHECKING
 
 import click
@@ -38,7 +39,7 @@ def table(rows, headers, fmt: str, width: int | None = None) -> str:
     """
     from fauna_cli.widths import column_limits, terminal_width
 
-    rows = [[c if type(c) is str else str(c) for c in r] for r in rows]
+    rows = [list(map(str, r)) for r in rows]
     headers = list(headers)
     width = width or terminal_width()
     limits = column_limits(rows, headers, width, fmt) if width else None
@@ -67,7 +68,7 @@ def plain_table(rows: list[list[str]], headers: list[str]) -> str | None:
         return None
     if any(len(r) != cols for r in rows):
         return None
-    marked = "\x1f".join(["", *headers, *(c for r in rows for c in r), ""])  # each cell between separators
+    marked = "\x1f" + "\x1f".join(chain(headers, chain.from_iterable(rows))) + "\x1f"  # cells between separators
     if not marked.isascii() or " \x1f" in marked or "\x1f " in marked or \
             not marked.replace("\x1f", "").isprintable():
         return None

@@ -23,10 +23,17 @@ def default_config_text() -> str:
     return resources.files("fauna_cli").joinpath("default.toml").read_text(encoding="utf-8")  # pragma: no cover
 
 
+def default_config_document() -> dict:
+    """The bundled default config, parsed (through the parsed-data cache: it is ours, like the data files)."""
+    from rules.fauna.data import load_toml_bytes
+
+    return load_toml_bytes(default_config_text().encode("utf-8"), "default config")
+
+
 def load_config(path: str | None) -> Config:
     """A config from FILE, or the bundled default; every error names the file and the key."""
     if path is None:
-        return Config.from_dict(parse_toml(default_config_text(), "default config"), "default config")
+        return Config.from_dict(default_config_document(), "default config")
     doc, where, base = config_document(path)
     return Config.from_dict(doc, where, base_dir=base)
 
@@ -66,7 +73,7 @@ def config_document(path: str | None) -> tuple[dict, str, Path | None]:
     A `[pbem]` table (e-mail play settings, read by the CLI: `referee = true`) is taken out: games never see it.
     """
     if path is None:
-        return parse_toml(default_config_text(), "default config"), "default config", None
+        return default_config_document(), "default config", None
     doc = parse_toml(read_text(path, "config file"), path)
     doc.pop("pbem", None)
     from pathlib import Path

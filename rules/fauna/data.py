@@ -71,13 +71,17 @@ def use_parsed_cache(cache: ParsedCache | None) -> None:
 
 def load_toml(relpath: str) -> dict[str, Any]:
     """Parse a TOML data file (through the parsed cache, when one is set; it is keyed by the file's bytes)."""
-    raw = read_bytes(relpath)
+    return load_toml_bytes(read_bytes(relpath), relpath)
+
+
+def load_toml_bytes(raw: bytes, where: str) -> dict[str, Any]:
+    """Parse the bytes of a bundled TOML file (data, or the CLI's default config) through the parsed cache."""
     cache = _parsed_cache
     if cache is not None:
         doc = cache.get(raw)
         if doc is not None:
             return doc
-    doc = load_toml_text(raw.decode("utf-8"), relpath)
+    doc = load_toml_text(raw.decode("utf-8"), where)
     if cache is not None:
         cache.put(raw, doc)
     return doc

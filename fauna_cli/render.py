@@ -36,13 +36,15 @@ def table(rows, headers, fmt: str, width: int | None = None) -> str:
     printable ASCII cells that fits, is laid out by `plain_table` exactly as tabulate lays it out (a test
     compares the two on many tables); `fauna replay` draws thousands of tables, and tabulate's per-cell
     checks (types, colour codes, wide characters) were two thirds of its time. Everything else is tabulate's.
+    `width`: the columns to fit (None: the terminal's, when output goes to one; 0: no wrapping).
     """
     from fauna_cli.widths import column_limits, terminal_width
 
     rows = [list(map(str, r)) for r in rows]
     headers = list(headers)
-    width = width or terminal_width()
-    limits = column_limits(rows, headers, width, fmt) if width else None
+    if width is None:
+        width = terminal_width()
+    limits = column_limits(rows, headers, width, fmt) if width else None  # 0: do not wrap
     if fmt == "plain" and limits is None:
         fast = plain_table(rows, headers)
         if fast is not None:
@@ -178,22 +180,24 @@ class RoundReports:
 
 def round_text(report: dict, fmt: str) -> str:
     """A round's evaluation as tables."""
+    from fauna_cli.widths import terminal_width
     from rules.fauna.animals import MEASURE_TITLES
 
+    width = terminal_width() or 0  # once for the round's four tables (0: not a terminal, no wrapping)
     a = report["animal"]
     out = [style(f"Round {report['round']} evaluation: {a['name']} ({a['scientific']}), {a['class']}", bold=True)]
     ans = [["areas", f"{a['areas']}: " + ", ".join(report["answer"]["areas"]), ""]]
     for m in report["answer"]["measures"]:
         ans.append([MEASURE_TITLES[m["measure"]], m["value"], m["space"]])
-    out.append(table(ans, ["answer", "value", "correct space"], fmt))
+    out.append(table(ans, ["answer", "value", "correct space"], fmt, width))
     if report["pieces"]:
         rows = [[p["player"], p["piece"], p["verdict"], str(p["points"]), p["reason"]] for p in report["pieces"]]
-        out.append(table(rows, ["player", "piece", "scored", "points", "why"], fmt))
+        out.append(table(rows, ["player", "piece", "scored", "points", "why"], fmt, width))
     rows = [[r["player"], str(r["points"]), str(r["total"]), str(r["returned"]), str(r["lost"]),
              str(r.get("took_back", 0)), str(r.get("refilled", 0)), str(r.get("hand", ""))] for r in report["players"]]
-    out.append(table(rows, ["player", "round", "total", "back", "lost", "from stock", "refill", "hand"], fmt))
+    out.append(table(rows, ["player", "round", "total", "back", "lost", "from stock", "refill", "hand"], fmt, width))
     st = [[str(s["rank"]), s["player"], str(s["score"])] for s in report["standings"]]
-    out.append(table(st, ["rank", "player", "score"], fmt))
+    out.append(table(st, ["rank", "player", "score"], fmt, width))
     if "game_over" in report:
         out.append(winners_line(report["game_over"]["winners"]))
     return "\n\n".join(out) + "\n"

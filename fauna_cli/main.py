@@ -11,7 +11,6 @@ import click
 from fauna_cli import exitcodes
 from fauna_cli.render import FORMATS, dump_json, report_error, table, wants_json
 from rules.core.errors import FaunaError, UnknownArea
-from rules.core.limits import escape_control, excerpt
 from rules.fauna import Board
 
 
@@ -77,6 +76,8 @@ class FaunaGroup(LazyGroup):
                 report_error(exc.format_message(), exc.exit_code, True, type(exc).__name__)
             else:
                 plain = exc.format_message
+                from rules.core.limits import escape_control  # only errors need it: not imported by every start
+
                 exc.format_message = lambda: escape_control(plain())  # an argument may hold control characters
                 exc.show()
             sys.exit(exc.exit_code)
@@ -93,6 +94,8 @@ class FaunaGroup(LazyGroup):
         except Exception as exc:  # a bug: still one line, unless asked for the traceback
             if os.environ.get("FAUNA_DEBUG"):
                 raise
+            from rules.core.limits import excerpt
+
             report_error(f"internal error: {type(exc).__name__}: {excerpt(str(exc), 200)} (set FAUNA_DEBUG=1 for "
                          "details; please report it)", exitcodes.INTERNAL, as_json, "InternalError")
             sys.exit(exitcodes.INTERNAL)

@@ -133,10 +133,20 @@ def cached_build(kind: str, relpaths: list[str], code: list[str], build: Callabl
 
 
 def load_csv(relpath: str) -> list[dict[str, str]]:
-    """Rows of a CSV data file as dicts keyed by its header."""
+    """Rows of a CSV data file as dicts keyed by its header (through the parsed cache, as TOML files are)."""
+    raw = read_bytes(relpath)
+    key = b"csv\0" + raw  # its own key space: a CSV file's rows are never taken for a TOML file's document
+    cache = _parsed_cache
+    if cache is not None:
+        doc = cache.get(key)
+        if doc is not None and isinstance(doc.get("rows"), list):
+            return doc["rows"]  # type: ignore[no-any-return]
     import csv
 
-    return list(csv.DictReader(io.StringIO(read_bytes(relpath).decode("utf-8"))))
+    rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8"))))
+    if cache is not None:
+        cache.put(key, {"rows": rows})
+    return rows
 
 
 def list_files(relfolder: str, suffix: str) -> list[str]:

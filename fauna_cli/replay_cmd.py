@@ -37,6 +37,14 @@ def round_reports(loaded: LoadedLog, round_no: int | None = None) -> list[dict]:
         return _reports(loaded, round_no, None)
 
 
+def last_round_report(loaded: LoadedLog) -> dict | None:
+    """The report of the latest evaluated round (None before the first), building only that round's."""
+    state = loaded.state
+    last = state.round if state.is_over else state.round - 1
+    reports = round_reports(loaded, last) if last > 0 else []
+    return reports[-1] if reports else None
+
+
 class _Unmarked(Exception):
     """A move applied quietly ended a round: its evaluation would be lost."""
 

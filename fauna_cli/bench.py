@@ -5,6 +5,12 @@
 3. Cold start of `fauna map adjacent Tasmania "Tasman Sea"` against bare `python -c "import click"`.
 4. For every other game the engine has (rules/core/registry.py): random-bot games per second, one core,
    at its largest table size, through the shared bot driver (as `fauna simulate --game` plays them).
+5. Statistician-only Fauna games per second (four statisticians, one core).
+6. Where people wait (issue 17): the cold start of `--help`, `map adjacent`, `animal show`, `play --moves` (a
+   short script) and `check tests/cases`, each against `import click`; `fauna replay` end to end in moves/s on
+   a long log (six random bots, a sparse scoring table and a high goal: about 21,000 moves in one game);
+   `pbem move` latency on a 500-move game; and `play --log` against plain `play` for the same 4-bot game to
+   100 points. All are wall times of fresh processes, run alternately so a busy moment hits each alike.
 
 Timings on a shared machine wobble, so each figure is shown as the best and the median of several runs;
 the targets (from issue 7) are judged on the median, and a missed target is printed as such, not hidden.
@@ -24,15 +30,27 @@ from fauna_cli.render import FORMATS, dump_json, table
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGETS = {"games_per_second": 1000.0, "replay_moves_per_second": 100000.0, "cold_start_ratio": 1.5}
+WAIT_TARGETS = {"games_per_second": 1500.0, "statistician_games_per_second": 800.0, "command_cold_start_ratio": 2.0,
+                "map_adjacent_ratio": 1.25, "replay_end_to_end_moves_per_second": 50000.0, "play_log_ratio": 1.5}
 GAME_TARGETS = {"arctic": 500.0, "exofauna": 1000.0, "evo": 100.0}  # random-bot games/s (issues 12, 14, 15)
 COLD_ARGS = ["-m", "fauna_cli", "map", "adjacent", "Tasmania", "Tasman Sea"]
+SHORT_SCRIPT = """# round 1 of tests/scripts/three_players.txt: the bundled default config, seed 7
+alice: length 70 cm-1 m
+bob: Southern Indian Ocean
+carol: weight 1-2 kg
+alice: pass
+bob: pass
+carol: pass
+"""
+SPARSE_TABLE = {"name": "sparse", "description": "bench: few points, so a game runs long",
+                "row": [{"min": 1, "correct": 2, "adjacent": 0}], "scale_correct": 1, "scale_adjacent": 0}
 
 
-def bot_games(games: int, repeat: int, seed: int = 1) -> dict:
-    """Games per second of four random bots, via the simulate engine, in this process."""
+def bot_games(games: int, repeat: int, seed: int = 1, kind: str = "random") -> dict:
+    """Games per second of four bots of one kind, via the simulate engine, in this process."""
     from fauna_cli.simulate_cmd import build_config, play_range
 
-    config = build_config([("random", None)] * 4, "published", "metric", "mixed")
+    config = build_config([(kind, None)] * 4, "published", "metric", "mixed")
     play_range(config, seed, 0, 3)  # load the data once, as a running `fauna simulate` has
     rates, moves, rounds = [], 0, 0
     for _ in range(repeat):
@@ -148,6 +166,133 @@ def cold_start(runs: int) -> dict:
             "ratio_best": min(fauna) / min(click_only)}
 
 
+def _timed_runs(commands: dict[str, list[str]], runs: int, prepare=None) -> dict[str, list[float]]:
+    """Wall times of fresh processes, the commands taken in turn `runs` times; `prepare(name)` runs untimed first."""
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(runs):
+        for name, args in commands.items():
+            if prepare is not None:
+                prepare(name)
+            times[name].append(_run(args))
+    return times
+
+
+def command_cold_starts(runs: int, work: Path) -> dict:
+    """Cold start of each quick command against `import click`: median wall times and their ratios."""
+    script = work / "short.txt"
+    script.write_text(SHORT_SCRIPT, encoding="utf-8")
+    commands = {
+        "import click": ["-c", "import click"],
+        "--help": ["-m", "fauna_cli", "--help"],
+        "map adjacent": COLD_ARGS,
+        "animal show": ["-m", "fauna_cli", "animal", "show", "lion"],
+        "play --moves": ["-m", "fauna_cli", "play", "--seed", "7", "--moves", str(script)],
+        "check tests/cases": ["-m", "fauna_cli", "check", "tests/cases"],
+    }
+    for args in commands.values():  # warm the file cache and the parsed-data cache
+        _run(args)
+    times = _timed_runs(commands, runs)
+    click_s = statistics.median(times["import click"])
+    out = {}
+    for name, t in times.items():
+        if name != "import click":
+            med = statistics.median(t)
+            out[name] = {"median_s": med, "best_s": min(t), "ratio": med / click_s,
+                         "target": WAIT_TARGETS["map_adjacent_ratio" if name == "map adjacent"
+                                                else "command_cold_start_ratio"]}
+    return {"runs": runs, "click_median_s": click_s, "commands": out}
+
+
+def long_log(goal: int = 450, seed: int = 5) -> tuple[str, int]:
+    """The log of one long game: six random bots, a sparse table (2 points a home area, 1 a scale), to GOAL."""
+    from rules.fauna.bots import make_bots, play_out
+    from rules.fauna.config import Config
+    from rules.fauna.game import new_game
+    from rules.fauna.replay import log_text
+
+    config = Config.from_dict({"game": {"preset": SPARSE_TABLE, "goal": goal},
+                               "players": [{"name": f"r{i}", "bot": "random"} for i in range(1, 7)]}, "bench")
+    state = play_out(new_game(config, seed), make_bots(new_game(config, seed)))
+    return log_text(state), len(state.history)
+
+
+def replay_end_to_end(runs: int, work: Path, goal: int = 450) -> dict:
+    """`fauna replay LOG` in a fresh process, all round tables printed (to /dev/null), in moves per second."""
+    text, moves = long_log(goal)
+    path = work / "long.fauna"
+    path.write_text(text, encoding="utf-8")
+    commands = {"replay": ["-m", "fauna_cli", "replay", str(path)],
+                "replay --round 1": ["-m", "fauna_cli", "replay", str(path), "--round", "1"]}
+    _run(commands["replay"])
+    times = _timed_runs(commands, runs)
+    med = statistics.median(times["replay"])
+    return {"runs": runs, "moves": moves, "goal": goal, "median_s": med, "best_s": min(times["replay"]),
+            "moves_per_second": moves / med, "best_moves_per_second": moves / min(times["replay"]),
+            "round_1_median_s": statistics.median(times["replay --round 1"]),
+            "target": WAIT_TARGETS["replay_end_to_end_moves_per_second"]}
+
+
+def pbem_move_latency(runs: int, work: Path, moves: int = 500, seed: int = 11) -> dict:
+    """Wall time of `fauna pbem move` on a game file of MOVES moves (four people), a fresh copy each run."""
+    from rules.core.rng import SplitMix64
+    from rules.fauna.bots import RandomBot
+    from rules.fauna.config import Config
+    from rules.fauna.game import new_game
+    from rules.fauna.replay import log_text
+
+    config = Config.from_dict({"game": {"goal": 1000}, "players": [{"name": n} for n in ("ann", "ben", "cleo", "dan")]},
+                              "bench")
+    state = new_game(config, seed)
+    rng = SplitMix64(seed)
+    while len(state.history) < moves and not state.over:
+        state.apply(RandomBot.pick(state, rng), quiet=True)
+    who, nxt = state.to_move, state.move_text(RandomBot.pick(state, rng))
+    text = log_text(state)
+    path = work / "pbem.fauna"
+    commands = {"pbem move": ["-m", "fauna_cli", "pbem", "move", str(path), "--as", str(who), nxt]}
+
+    def fresh(_name: str) -> None:
+        path.write_text(text, encoding="utf-8")
+
+    fresh("")
+    _run(commands["pbem move"])
+    times = _timed_runs(commands, runs, fresh)["pbem move"]
+    return {"runs": runs, "moves": len(state.history), "median_s": statistics.median(times), "best_s": min(times)}
+
+
+def play_log_cost(runs: int, work: Path, seed: int = 3) -> dict:
+    """`fauna play` of one 4-bot game to 100 points, with `--log` (a new file each run) and without."""
+    config = work / "bots.toml"
+    config.write_text("[game]\ngoal = 100\n" + "".join(f'[[players]]\nname = "b{i}"\nbot = "{k}"\n' for i, k in
+                                                      enumerate(("random", "statistician", "naturalist", "random"),
+                                                                1)), encoding="utf-8")
+    log = work / "bots.fauna"
+    base = ["-m", "fauna_cli", "play", "--config", str(config), "--seed", str(seed)]
+    commands = {"plain": base, "--log": [*base, "--log", str(log)]}
+
+    def fresh(name: str) -> None:
+        if name == "--log" and log.exists():
+            log.unlink()
+
+    fresh("--log")
+    _run(commands["--log"])
+    times = _timed_runs(commands, runs, fresh)
+    plain, logged = statistics.median(times["plain"]), statistics.median(times["--log"])
+    moves = sum(1 for line in log.read_text(encoding="utf-8").splitlines() if line[:1].isdigit())
+    return {"runs": runs, "moves": moves, "plain_median_s": plain, "log_median_s": logged, "ratio": logged / plain,
+            "target": WAIT_TARGETS["play_log_ratio"]}
+
+
+def waiting(runs: int) -> dict:
+    """Every figure of where people wait (issue 17), measured in fresh processes in a scratch folder."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="fauna-bench-") as tmp:
+        work = Path(tmp)
+        return {"cold": command_cold_starts(runs, work), "replay": replay_end_to_end(max(1, runs // 3), work),
+                "pbem_move": pbem_move_latency(runs, work), "play_log": play_log_cost(max(1, runs // 2), work)}
+
+
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})  # as `fauna` takes -h
 @click.option("--games", type=click.IntRange(1, None), default=300, show_default=True,
               help="Random-bot games per timing run.")
@@ -159,13 +304,16 @@ def cold_start(runs: int) -> dict:
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="plain", show_default=True,
               help="Output: plain text tables, GitHub or grid tables, or JSON.")
 def bench(games, replays, repeat, cold_runs, fmt) -> None:
-    """Measure and print bot games/s, replay verification moves/s and cold start against `import click`."""
+    """Measure and print bot games/s, replay verification moves/s, cold starts and the waits of issue 17."""
     g = bot_games(games, repeat)
+    stat = bot_games(max(1, games // 2), repeat, kind="statistician")
     r = replay_verification(replays, repeat)
     c = cold_start(cold_runs)
     others = other_games(max(1, games // 10), repeat)
-    doc = {"python": sys.version.split()[0], "platform": sys.platform, "bot_games": g, "replay": r, "cold_start": c,
-           "other_games": others, "targets": TARGETS}
+    w = waiting(cold_runs)
+    doc = {"python": sys.version.split()[0], "platform": sys.platform, "bot_games": g, "statistician_games": stat,
+           "replay": r, "cold_start": c, "other_games": others, "waiting": w, "targets": TARGETS,
+           "waiting_targets": WAIT_TARGETS}
     if fmt == "json":
         click.echo(dump_json(doc), nl=False)
         return
@@ -191,9 +339,33 @@ def bench(games, replays, repeat, cold_runs, fmt) -> None:
         rows.append([f"{o['game']} games/s ({o['players']} random bots, 1 core)", f"{o['best']:.0f}",
                      f"{o['median']:.0f}", "" if t is None else f">= {t:.0f}",
                      "" if t is None else verdict(o["median"] >= t)])
+    wait = [["4 random bots, games/s", f"{g['best']:.0f}", f"{g['median']:.0f}",
+             f">= {WAIT_TARGETS['games_per_second']:.0f}", verdict(g["median"] >= WAIT_TARGETS["games_per_second"])],
+            ["4 statisticians, games/s", f"{stat['best']:.0f}", f"{stat['median']:.0f}",
+             f">= {WAIT_TARGETS['statistician_games_per_second']:.0f}",
+             verdict(stat["median"] >= WAIT_TARGETS["statistician_games_per_second"])]]
+    cold = w["cold"]
+    wait.append(["python -c 'import click' (s)", "", f"{cold['click_median_s']:.3f}", "", ""])
+    for name, f in cold["commands"].items():
+        wait.append([f"fauna {name} (s; x click)", f"{f['best_s']:.3f}", f"{f['median_s']:.3f} ({f['ratio']:.2f}x)",
+                     f"<= {f['target']}x", verdict(f["ratio"] <= f["target"])])
+    rp = w["replay"]
+    wait.append([f"replay, {rp['moves']} moves: moves/s", f"{rp['best_moves_per_second']:.0f}",
+                 f"{rp['moves_per_second']:.0f}", f">= {rp['target']:.0f}",
+                 verdict(rp["moves_per_second"] >= rp["target"])])
+    wait.append(["replay --round 1, same log (s)", "", f"{rp['round_1_median_s']:.3f}", "", ""])
+    pm = w["pbem_move"]
+    wait.append([f"pbem move, {pm['moves']}-move game (s)", f"{pm['best_s']:.3f}", f"{pm['median_s']:.3f}", "", ""])
+    pl = w["play_log"]
+    wait.append([f"play --log / play, 4 bots ({pl['moves']} moves)", "",
+                 f"{pl['log_median_s']:.3f}/{pl['plain_median_s']:.3f} s ({pl['ratio']:.2f}x)",
+                 f"<= {pl['target']}x", verdict(pl["ratio"] <= pl["target"])])
     click.echo(f"fauna bench: Python {doc['python']} on {doc['platform']}; best and median of {repeat} runs "
                f"({games} bot games, {replays} replays of {r['moves']} moves), {cold_runs} cold starts each")
     click.echo(table(rows, ["figure", "best", "median", "target", "verdict"], fmt))
+    click.echo()
+    click.echo("Where people wait (issue 17): fresh processes, taken in turn; ratios of medians")
+    click.echo(table(wait, ["figure", "best", "median", "target", "verdict"], fmt))
     click.echo(f"bot games: {g['moves_per_game']:.1f} moves and {g['rounds_per_game']:.1f} rounds per game")
     click.echo(f"replay: {r['how']}")
     click.echo("every target is judged on the median.")

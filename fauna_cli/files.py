@@ -26,8 +26,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tempfile
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rules.core.errors import ConfigError
 from rules.core.limits import (
@@ -40,6 +39,9 @@ from rules.core.limits import (
     read_bounded,
     read_bounded_text,
 )
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 class FileProblem(ConfigError):
@@ -86,6 +88,8 @@ def write_target(path: str | Path) -> Path:
     except InputRefused as exc:
         raise FileProblem(f"{exc.message}: give the name of a file to write") from None
     shown = escape_control(p)
+    from pathlib import Path  # only writers need it
+
     target = Path(os.path.realpath(p))
     try:
         st = os.stat(target)
@@ -123,6 +127,8 @@ def atomic_write(path: str | Path, text: str) -> None:
         os.umask(umask)
         mode = 0o666 & ~umask
     try:
+        import tempfile  # only writers need it; a command that writes nothing does not pay for it
+
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
         raise FileProblem(f"{shown}: cannot write: {exc.strerror}") from None

@@ -2,29 +2,46 @@
 
 from __future__ import annotations
 
-import secrets
-from importlib import resources
-from pathlib import Path
+import os
+from typing import TYPE_CHECKING
 
 from fauna_cli.files import parse_toml, read_text
 from rules.fauna import Config
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 
 def default_config_text() -> str:
     """The commented default config shipped with the CLI."""
-    return resources.files("fauna_cli").joinpath("default.toml").read_text(encoding="utf-8")
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "default.toml")
+    if os.path.isfile(here):  # the usual install: a plain file beside this module (importlib.resources costs more
+        with open(here, encoding="utf-8") as f:  # to import than a short game takes to play)
+            return f.read()
+    from importlib import resources  # pragma: no cover - a zipped install
+
+    return resources.files("fauna_cli").joinpath("default.toml").read_text(encoding="utf-8")  # pragma: no cover
+
+
+def default_config_document() -> dict:
+    """The bundled default config, parsed (through the parsed-data cache: it is ours, like the data files)."""
+    from rules.fauna.data import load_toml_bytes
+
+    return load_toml_bytes(default_config_text().encode("utf-8"), "default config")
 
 
 def load_config(path: str | None) -> Config:
     """A config from FILE, or the bundled default; every error names the file and the key."""
     if path is None:
-        return Config.from_dict(parse_toml(default_config_text(), "default config"), "default config")
+        return Config.from_dict(default_config_document(), "default config")
     doc, where, base = config_document(path)
     return Config.from_dict(doc, where, base_dir=base)
 
 
 def draw_seed() -> int:
     """A fresh seed for a game whose config gives none (shown to the user so it can be replayed)."""
+    import secrets
+
     return secrets.randbelow(2**32)
 
 
@@ -56,9 +73,11 @@ def config_document(path: str | None) -> tuple[dict, str, Path | None]:
     A `[pbem]` table (e-mail play settings, read by the CLI: `referee = true`) is taken out: games never see it.
     """
     if path is None:
-        return parse_toml(default_config_text(), "default config"), "default config", None
+        return default_config_document(), "default config", None
     doc = parse_toml(read_text(path, "config file"), path)
     doc.pop("pbem", None)
+    from pathlib import Path
+
     return doc, path, Path(path).resolve().parent
 
 

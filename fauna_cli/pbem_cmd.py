@@ -24,7 +24,7 @@ from fauna_cli.render import (
     table,
     winners_line,
 )
-from fauna_cli.replay_cmd import pick_round, round_reports
+from fauna_cli.replay_cmd import last_round_report, pick_round, round_reports
 from rules.core.errors import FaunaError, IllegalMove, UnknownName
 from rules.core.limits import ProgressGuard, escape_control
 from rules.core.movefile import MoveFile, read_move_files
@@ -274,7 +274,7 @@ def pbem_status(game, ignore_data_change, fmt, player=None, svg_path=None) -> No
                "players": [{"player": n, "bot": state.config.players[i].bot, "score": state.score[i],
                             "hand": state.hand[i], "stock": state.stock[i], "placed": state.placed[i],
                             "passed": state.passed[i]} for i, n in enumerate(state.names)],
-               "last_round": next(iter(round_reports(loaded)[-1:]), None),
+               "last_round": last_round_report(loaded),
                "last_move": None if last is None else {"seq": last.seq, "player": last.player,
                                                        "move": last.text.split(": ", 1)[1]},
                "head": {"line": len(loaded.writer.lines), "hash": loaded.head}}
@@ -293,9 +293,8 @@ def pbem_status(game, ignore_data_change, fmt, player=None, svg_path=None) -> No
     click.echo()
     click.echo(table(_player_rows(state), ["player", "plays", "score", "hand", "stock", "this round"], fmt))
     click.echo()
-    reports = round_reports(loaded)
-    if reports:
-        rep = reports[-1]
+    rep = last_round_report(loaded)
+    if rep is not None:
         points = ", ".join(f"{r['player']} +{r['points']}" for r in rep["players"])
         click.echo(f"Round {rep['round']} ({rep['animal']['name']}): {points}; the whole table: "
                    f"fauna pbem show {_q(game)} --round {rep['round']}")
@@ -401,7 +400,7 @@ def pbem_show(game, round_no, ignore_data_change, fmt) -> None:
         return
     _warn_if_data_changed(loaded)
     state = loaded.state
-    reports = pick_round(round_reports(loaded), round_no, state, game)
+    reports = pick_round(round_reports(loaded, round_no), round_no, state, game)
     moves: dict[int, list[dict]] = {}
     for r in loaded.records:
         if r.kind == "move" and r.round is not None:  # a move's record always has its round

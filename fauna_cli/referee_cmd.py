@@ -6,7 +6,6 @@ send their moves to the referee as move files made from their view file, or by a
 
 from __future__ import annotations
 
-import secrets
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +97,8 @@ def new_refereed(rules: GameRules, config: Any, seed: int | None, game: str, key
     for path in (game, key):
         if Path(path).exists() and not force:
             raise FaunaError(f"{path}: exists already; choose another name or use --force to replace it")
+    import secrets  # only a new game draws its salt and seed
+
     salt = secrets.token_hex(16)
     seed = secrets.randbelow(2**64) if seed is None else seed
     state = rules.new_state(config, seed)

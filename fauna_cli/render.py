@@ -5,13 +5,15 @@ from __future__ import annotations
 import itertools
 import os
 import sys
+from itertools import chain
 from typing import TYPE_CHECKING
 
 import click
 
 if TYPE_CHECKING:
     from rules.fauna.events import Event, RoundEvaluated
-    from rules.fauna.game import CardFront, State
+    from rules.fauna.front import CardFront
+    from rules.fauna.game import State
 
 FORMATS = ("plain", "github", "grid", "json")
 
@@ -28,16 +30,64 @@ def style(text: str, **kw) -> str:
 
 
 def table(rows, headers, fmt: str, width: int | None = None) -> str:
-    """A tabulate table in the chosen text format, its long cells wrapped to fit the terminal (fauna_cli/widths.py)."""
-    from tabulate import tabulate
+    """A tabulate table in the chosen text format, its long cells wrapped to fit the terminal (fauna_cli/widths.py).
 
+    Cells are pre-formatted strings and numbers are never parsed. The usual case, a plain table of
+    printable ASCII cells that fits, is laid out by `plain_table` exactly as tabulate lays it out (a test
+    compares the two on many tables); `fauna replay` draws thousands of tables, and tabulate's per-cell
+    checks (types, colour codes, wide characters) were two thirds of its time. Everything else is tabulate's.
+    `width`: the columns to fit (None: the terminal's, when output goes to one; 0: no wrapping).
+    """
     from fauna_cli.widths import column_limits, terminal_width
 
-    rows = [[str(c) for c in r] for r in rows]
-    width = width or terminal_width()
-    limits = column_limits(rows, list(headers), width, fmt) if width else None
+    rows = [list(map(str, r)) for r in rows]
+    headers = list(headers)
+    if width is None:
+        width = terminal_width()
+    limits = column_limits(rows, headers, width, fmt) if width else None  # 0: do not wrap
+    if fmt == "plain" and limits is None:
+        fast = plain_table(rows, headers)
+        if fast is not None:
+            return fast
+    from tabulate import tabulate
+
     tablefmt = ("simple" if headers else "plain") if fmt == "plain" else fmt
     return tabulate(rows, headers=headers, tablefmt=tablefmt, disable_numparse=True, maxcolwidths=limits)
+
+
+def plain_table(rows: list[list[str]], headers: list[str]) -> str | None:
+    """tabulate's "simple" table (with headers) or "plain" one (without), for cells tabulate would not change.
+
+    None (use tabulate) unless every row has one cell per column and every cell and header is printable
+    ASCII without surrounding spaces (so its width is its length, it holds no colour code or line break,
+    and tabulate would not strip it). Columns are left-aligned, two spaces apart, at least two wider than
+    their header, and each line loses its trailing spaces, as tabulate draws them.
+    """
+    if not rows:
+        return None
+    cols = len(rows[0])
+    if not cols or (headers and len(headers) != cols):
+        return None
+    if any(len(r) != cols for r in rows):
+        return None
+    marked = "\x1f" + "\x1f".join(chain(headers, chain.from_iterable(rows))) + "\x1f"  # cells between separators
+    if not marked.isascii() or " \x1f" in marked or "\x1f " in marked or \
+            not marked.replace("\x1f", "").isprintable():
+        return None
+    widths = [max(map(len, column)) for column in zip(*rows, strict=True)]
+    if headers:
+        widths = [max(w, len(h) + 2) for w, h in zip(widths, headers, strict=True)]
+    last = cols - 1
+    pads = [f"{{:<{w}}}" for w in widths]
+    line_fmt = "  ".join(pads[:last]) + ("  " if last else "") + "{}"  # the last cell needs no padding: rstripped
+
+    lines = []
+    if headers:
+        lines.append(line_fmt.format(*headers).rstrip())
+        lines.append("  ".join("-" * w for w in widths))
+    for r in rows:
+        lines.append(line_fmt.format(*r).rstrip())
+    return "\n".join(lines)
 
 
 def front_lines(front: CardFront, round_no: int | None = None, starter: str | None = None) -> list[str]:
@@ -130,22 +180,24 @@ class RoundReports:
 
 def round_text(report: dict, fmt: str) -> str:
     """A round's evaluation as tables."""
+    from fauna_cli.widths import terminal_width
     from rules.fauna.animals import MEASURE_TITLES
 
+    width = terminal_width() or 0  # once for the round's four tables (0: not a terminal, no wrapping)
     a = report["animal"]
     out = [style(f"Round {report['round']} evaluation: {a['name']} ({a['scientific']}), {a['class']}", bold=True)]
     ans = [["areas", f"{a['areas']}: " + ", ".join(report["answer"]["areas"]), ""]]
     for m in report["answer"]["measures"]:
         ans.append([MEASURE_TITLES[m["measure"]], m["value"], m["space"]])
-    out.append(table(ans, ["answer", "value", "correct space"], fmt))
+    out.append(table(ans, ["answer", "value", "correct space"], fmt, width))
     if report["pieces"]:
         rows = [[p["player"], p["piece"], p["verdict"], str(p["points"]), p["reason"]] for p in report["pieces"]]
-        out.append(table(rows, ["player", "piece", "scored", "points", "why"], fmt))
+        out.append(table(rows, ["player", "piece", "scored", "points", "why"], fmt, width))
     rows = [[r["player"], str(r["points"]), str(r["total"]), str(r["returned"]), str(r["lost"]),
              str(r.get("took_back", 0)), str(r.get("refilled", 0)), str(r.get("hand", ""))] for r in report["players"]]
-    out.append(table(rows, ["player", "round", "total", "back", "lost", "from stock", "refill", "hand"], fmt))
+    out.append(table(rows, ["player", "round", "total", "back", "lost", "from stock", "refill", "hand"], fmt, width))
     st = [[str(s["rank"]), s["player"], str(s["score"])] for s in report["standings"]]
-    out.append(table(st, ["rank", "player", "score"], fmt))
+    out.append(table(st, ["rank", "player", "score"], fmt, width))
     if "game_over" in report:
         out.append(winners_line(report["game_over"]["winners"]))
     return "\n\n".join(out) + "\n"

@@ -16,13 +16,65 @@ class RequestError(FaunaError):
     """An option that asks for something the log does not hold (exit 2)."""
 
 
-def round_reports(loaded: LoadedLog) -> list[dict]:
-    """One report per evaluated round, rendered from the events re-derived while verifying."""
+def round_reports(loaded: LoadedLog, round_no: int | None = None) -> list[dict]:
+    """One report per evaluated round (only round R's with `round_no`), from events re-derived from the moves.
+
+    Verifying builds no events, so the verified moves are applied once more, building events only for the
+    moves that end a round (those a `score` line follows in the log): a report needs the evaluation, not
+    each placement. With `round_no`, the moves before round R are applied quietly and the work stops
+    once R's report is complete.
+    """
+    ends: set[int] = set()  # move numbers that end a round
+    last = 0
+    for r in loaded.records:
+        if r.kind == "move" and r.seq is not None:
+            last = r.seq
+        elif r.kind in ("score", "over"):
+            ends.add(last)
+    try:
+        return _reports(loaded, round_no, ends)
+    except _Unmarked:  # a round ended where the log has no score line: cannot be after verifying, but be safe
+        return _reports(loaded, round_no, None)
+
+
+def last_round_report(loaded: LoadedLog) -> dict | None:
+    """The report of the latest evaluated round (None before the first), building only that round's."""
     state = loaded.state
-    reports = RoundReports(new_game(state.config, state.seed))
+    last = state.round if state.is_over else state.round - 1
+    reports = round_reports(loaded, last) if last > 0 else []
+    return reports[-1] if reports else None
+
+
+class _Unmarked(Exception):
+    """A move applied quietly ended a round: its evaluation would be lost."""
+
+
+def _reports(loaded: LoadedLog, round_no: int | None, ends: set[int] | None) -> list[dict]:
+    """round_reports, building events only at the moves in `ends` (at every move when None)."""
+    state = loaded.state
+    history = state.history
+    game = new_game(state.config, state.seed, board=state.board, scales=state.scales, deck=state.deck)
+    i = 0
+    if round_no is not None:
+        while i < len(history) and game.round < round_no and not game.over:
+            player, move = history[i]
+            game.apply(move, player, quiet=True)
+            i += 1
+    reports = RoundReports(game)  # the round it starts from, with its starting player
     reports.state = state
-    for e in loaded.events():
-        reports.feed([e])
+    apply, feed = game.apply, reports.feed
+    for seq, (player, move) in enumerate(history[i:], i + 1):
+        if ends is not None and seq not in ends:
+            rnd = game.round
+            apply(move, player, quiet=True)
+            if game.round != rnd or game.over:
+                raise _Unmarked
+            continue
+        events = apply(move, player)
+        if len(events) > 1:  # more than the move itself: a round ended
+            feed(events)
+            if round_no is not None and reports.reports:
+                break
     return reports.reports
 
 
@@ -36,7 +88,8 @@ def pick_round(reports: list[dict], round_no: int | None, state, source: str) ->
     if not state.is_over and round_no == state.round:
         raise RequestError(f"{source}: round {round_no} is still being played; its answer stays hidden until it "
                            "is evaluated")
-    done = (f"rounds 1-{len(reports)}" if len(reports) > 1 else "round 1") if reports else "no round yet"
+    evaluated = state.round if state.is_over else state.round - 1  # reports may hold only the round asked for
+    done = (f"rounds 1-{evaluated}" if evaluated > 1 else "round 1") if evaluated > 0 else "no round yet"
     raise RequestError(f"{source}: there is no evaluated round {round_no} ({done} evaluated)")
 
 
@@ -91,7 +144,7 @@ def replay(file, until, round_no, ignore_data_change, fmt, against_installed=Fal
         return
     if until is not None and loaded.complete and state.seq < until:
         raise RequestError(f"{file}: --until {until}: the log has only {state.seq} moves")
-    reports = pick_round(round_reports(loaded), round_no, state, file)
+    reports = pick_round(round_reports(loaded, round_no), round_no, state, file)
     lines = len(loaded.records)
     changes = _against_installed(loaded) if against_installed else None
     if fmt == "json":

@@ -20,8 +20,16 @@ def test_bench_runs_and_reports_each_figure_against_its_target():
     assert doc["cold_start"]["fauna_median_s"] > 0 and doc["cold_start"]["click_median_s"] > 0
     assert doc["targets"] == {"games_per_second": 1000.0, "replay_moves_per_second": 100000.0,
                               "cold_start_ratio": 1.5}
+    assert doc["statistician_games"]["median"] > 0
+    wait = doc["waiting"]
+    assert set(wait["cold"]["commands"]) == {"--help", "map adjacent", "animal show", "play --moves",
+                                             "check tests/cases"}
+    assert all(c["ratio"] > 0 for c in wait["cold"]["commands"].values())
+    assert wait["replay"]["moves"] > 20000 and wait["replay"]["moves_per_second"] > 0  # a long log, end to end
+    assert wait["pbem_move"]["moves"] == 500 and wait["pbem_move"]["median_s"] > 0
+    assert wait["play_log"]["moves"] > 20 and wait["play_log"]["ratio"] > 0
     plain = subprocess.run([sys.executable, "-m", "fauna_cli.bench", "--games", "2", "--replays", "1", "--repeat",
                             "1", "--cold-runs", "1"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert plain.returncode == 0, plain.stderr
-    for row in ("bot games/s", "replay verification moves/s", "cold start ratio"):
+    for row in ("bot games/s", "replay verification moves/s", "cold start ratio", "Where people wait"):
         assert row in plain.stdout

@@ -30,10 +30,10 @@ import unicodedata
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # json, tomllib and pathlib are imported where used: quick queries need none of them
-    from pathlib import Path
-
 from rules.core.errors import FaunaError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 MAX_LINE_CHARS = 16_384
 MAX_MOVE_CHARS = 200
@@ -233,7 +233,7 @@ def load_toml(text: str, max_nesting: int = MAX_NESTING) -> dict[str, Any]:
     _, over = nesting_depth(text, toml=True, limit=max_nesting)
     if over:
         raise InputRefused(f"arrays or tables nested more than {max_nesting} deep", over)
-    import tomllib
+    import tomllib  # imported where used: a quick query that reads no config should not pay for it
 
     try:
         doc = tomllib.loads(text)
@@ -298,7 +298,7 @@ def raw_decode_json(text: str, max_nesting: int = MAX_NESTING) -> tuple[Any, int
     _, over = nesting_depth(text, limit=max_nesting)
     if over:
         raise InputRefused(f"JSON nested more than {max_nesting} deep")
-    import json
+    import json  # imported where used, as tomllib above
 
     dec = json.JSONDecoder(parse_int=_bounded_int, parse_constant=_no_constant)
     try:

@@ -10,6 +10,8 @@ _NON_ALNUM = re.compile(r"[^a-z0-9]+")
 
 def normalize(text: str) -> str:
     """Fold a name to lower-case letters and digits, so 'Murray Darling basin' == 'Murray-Darling Basin'."""
+    if text.isascii():  # ASCII is its own NFKD form and has no combining marks: the same result, sooner
+        return _NON_ALNUM.sub("", text.lower())
     text = unicodedata.normalize("NFKD", text)
     text = "".join(c for c in text if not unicodedata.combining(c))
     return _NON_ALNUM.sub("", text.lower())

@@ -22,7 +22,8 @@ if TYPE_CHECKING:  # the checker sees the real names; at run time __getattr__ im
     from rules.fauna.animals import Animal, Deck
     from rules.fauna.board import Area, Board
     from rules.fauna.config import Config, PlayerSpec
-    from rules.fauna.game import CardFront, State, card_front, new_game
+    from rules.fauna.front import CardFront, card_front
+    from rules.fauna.game import State, new_game
     from rules.fauna.moves import PASS, AreaMove, Move, Pass, ScaleMove, parse_move
     from rules.fauna.scales import Scales
     from rules.fauna.scoring import ScoringTable, preset
@@ -33,7 +34,7 @@ _WHERE = {
     "UnknownAnimal": "rules.core.errors", "UnknownArea": "rules.core.errors", "UnknownName": "rules.core.errors",
     "Animal": "rules.fauna.animals", "Deck": "rules.fauna.animals", "Area": "rules.fauna.board",
     "Board": "rules.fauna.board", "Config": "rules.fauna.config", "PlayerSpec": "rules.fauna.config",
-    "CardFront": "rules.fauna.game", "State": "rules.fauna.game", "card_front": "rules.fauna.game",
+    "CardFront": "rules.fauna.front", "State": "rules.fauna.game", "card_front": "rules.fauna.front",
     "new_game": "rules.fauna.game", "PASS": "rules.fauna.moves", "Move": "rules.fauna.moves",
     "AreaMove": "rules.fauna.moves", "ScaleMove": "rules.fauna.moves", "Pass": "rules.fauna.moves",
     "parse_move": "rules.fauna.moves", "Scales": "rules.fauna.scales", "ScoringTable": "rules.fauna.scoring",

@@ -10,7 +10,7 @@ from typing import Any
 from rules.core.errors import DataError, UnknownAnimal
 from rules.core.names import normalize, suggest
 from rules.fauna import data
-from rules.fauna.board import Board
+from rules.fauna.board import BOARD_FILES, Board
 
 MEASURES = ("weight", "length", "total_length", "height", "tail")
 SIZE_MEASURES = ("length", "total_length", "height")
@@ -175,6 +175,10 @@ def parse_animal(raw: dict[str, Any], where: str, board: Board) -> Animal:
 
 @lru_cache(maxsize=1)
 def _default_deck() -> Deck:
+    return data.cached_build("deck", [*BOARD_FILES, *deck_files()], [__file__], _build_deck)
+
+
+def _build_deck() -> Deck:
     board = Board.default()
     files = data.list_files("animals", ".toml")
     animals = []

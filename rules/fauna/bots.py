@@ -23,8 +23,9 @@ from rules.fauna.animals import Deck
 from rules.fauna.board import Board
 from rules.fauna.config import BOT_KINDS, PlayerSpec
 from rules.fauna.events import Event
-from rules.fauna.game import BOT_STREAM, CardFront, State
-from rules.fauna.judge import Spots, spots_for
+from rules.fauna.front import CardFront
+from rules.fauna.game import BOT_STREAM, State
+from rules.fauna.judge import CardScores, Spots, spots_for
 from rules.fauna.moves import PASS, Move
 from rules.fauna.scales import Scales
 from rules.fauna.scoring import ScoringTable
@@ -56,9 +57,15 @@ class RandomBot:
     @staticmethod
     def pick(state: State, rng: SplitMix64) -> Move:
         """A uniformly random legal move drawn from `rng`."""
+        k = RandomBot.pick_spot(state, rng)
+        return PASS if k < 0 else state.card.spots.moves[k]
+
+    @staticmethod
+    def pick_spot(state: State, rng: SplitMix64) -> int:
+        """`pick` as the index of the card's spot (-1: pass)."""
         cur = state.to_move_index
         if state.hand[cur] == 0:
-            return PASS
+            return -1
         owner = state.owner
         n = len(owner)
         total = n + (1 if state.placed[cur] > 0 else 0)
@@ -66,9 +73,9 @@ class RandomBot:
         while True:  # rejection sampling: uniform over the free spots (and pass)
             k = below(total)
             if k == n:
-                return PASS
+                return -1
             if owner[k] < 0:
-                return state.card.spots.moves[k]
+                return k
 
 
 DECISION_STEP = 0xD1B54A32D192ED03  # odd; spaces the decision streams of successive moves
@@ -103,20 +110,42 @@ class NaturalistBot:
         self.skill = skill
 
     def choose(self, state: State) -> Move:
+        k = self.spot(state)
+        return PASS if k < 0 else state.card.spots.moves[k]
+
+    def spot(self, state: State) -> int:
+        """The choice as the index of the card's spot (-1: pass): what bots-only play needs, without a Move."""
         cur = state.to_move_index
         if state.hand[cur] == 0:
-            return PASS
+            return -1
         rng = decision_rng(self.stream, state)  # one draw decides, the next ones pick
         if self.skill < 1.0 and rng.random() >= self.skill:
-            return RandomBot.pick(state, rng)
-        truth, owner = state.card.points, state.owner
+            return RandomBot.pick_spot(state, rng)
+        card, owner = state.card, state.owner
         best_k, best = -1, -1
-        for k in range(len(owner)):
-            if truth[k] > best and owner[k] < 0:
-                best_k, best = k, truth[k]
+        for k in best_first(card):  # the first free spot of the most points (ties: spot order)
+            if owner[k] < 0:
+                best_k, best = k, card.points[k]
+                break
         if best <= 0 and state.placed[cur] > 0:
-            return PASS
-        return state.card.spots.moves[best_k]
+            return -1
+        return best_k
+
+
+_BEST_FIRST: dict[int, tuple[CardScores, tuple[int, ...]]] = {}
+
+
+def best_first(card: CardScores) -> tuple[int, ...]:
+    """The card's spots from most true points to fewest, ties in spot order: sorted once per card, not per move."""
+    hit = _BEST_FIRST.get(id(card))
+    if hit is not None and hit[0] is card:  # the entry holds the card, so its id is not another object's
+        return hit[1]
+    points = card.points
+    order = tuple(sorted(range(len(points)), key=lambda k: (-points[k], k)))
+    if len(_BEST_FIRST) > 4096:
+        _BEST_FIRST.clear()
+    _BEST_FIRST[id(card)] = (card, order)
+    return order
 
 
 # -- the statistician: a fair player that infers from the card front and the rest of the deck ----------------
@@ -305,6 +334,8 @@ def estimate(front: CardFront, deck: Deck, board: Board, scales: Scales, units: 
 
 
 _ESTIMATES: dict[tuple[CardFront, int, int, int, str, ScoringTable], tuple[Deck, Board, Scales, Estimate]] = {}
+Decision = tuple[Estimate, tuple[int, ...], tuple[float, ...]]  # estimate, spots best first, utility per spot
+_DECISIONS: dict[tuple[int, int, float], tuple[CardScores, Deck, Decision]] = {}
 _RANKS: dict[tuple[int, float], tuple[Estimate, tuple[int, ...], tuple[float, ...]]] = {}
 
 
@@ -360,25 +391,51 @@ class StatisticianBot:
         _ESTIMATES[key] = (state.deck, state.board, state.scales, est)
         return est
 
+    def _decision(self, state: State) -> Decision:
+        """The estimate and ranking for the round's card, found by the identity of the card and deck objects.
+
+        A game's card (its CardScores, from the judge of the game's board, scales, table and units, for one
+        animal) and deck fix everything an estimate depends on, and the judge keeps each card's object for
+        every game of the same setup: so a lookup is two identity checks instead of hashing the card front
+        and the scoring table (a fifth of the statistician's time). Only the card's identity is used, never
+        its answer.
+        """
+        card, deck = state.card, state.deck
+        key = (id(card), id(deck), self.loss)
+        hit = _DECISIONS.get(key)
+        if hit is not None and hit[0] is card and hit[1] is deck:  # the entry holds both: ids are not reused
+            return hit[2]
+        est = self._estimate(state, state.front)
+        decision = (est, *ranking(est, self.loss))
+        if len(_DECISIONS) > 4096:
+            _DECISIONS.clear()
+        _DECISIONS[key] = (card, deck, decision)
+        return decision
+
     def choose(self, state: State) -> Move:
+        k = self.spot(state)
+        return PASS if k < 0 else state.card.spots.moves[k]
+
+    def spot(self, state: State) -> int:
+        """The choice as the index of the card's spot (-1: pass): what bots-only play needs, without a Move."""
         cur = state.to_move_index
         if state.hand[cur] == 0:
-            return PASS
-        est = self._estimate(state, state.front)
+            return -1
+        est, order, utility = self._decision(state)
         spots = state.card.spots
-        if est.spots is spots:
+        same = est.spots is spots
+        if same:
             owner = state.owner
         else:  # the front lists the scales in another order than the card's spots
             owner = [state.owner[spots.index[t]] for t in est.spots.targets]
-        order, utility = ranking(est, self.loss)
         for k in order:  # the best free spot
             if owner[k] < 0:
                 break
         else:  # every spot taken (cannot happen with 75 areas and 36 pieces at most): nothing to place on
-            return PASS
+            return -1
         if state.placed[cur] > 0 and utility[k] < 0.0:
-            return PASS
-        return est.spots.moves[k]
+            return -1
+        return k if same else spots.index[est.spots.targets[k]]
 
 
 # -- making bots and playing them --------------------------------------------------------------------------
@@ -530,6 +587,8 @@ def _bot_spot(state: State, bot: Bot | None) -> int:
     """The spot another bot than the random one takes (-1: a pass); every kind passes empty-handed."""
     if bot is None:
         raise _human(state)
+    if isinstance(bot, (StatisticianBot, NaturalistBot)):  # they name the spot: no Move to build and check
+        return bot.spot(state)
     return -1 if state.hand[state.to_move_index] == 0 else state.check(bot.choose(state))
 
 

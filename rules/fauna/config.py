@@ -5,8 +5,7 @@ from __future__ import annotations
 import os
 import unicodedata
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.core.errors import ConfigError
 from rules.core.limits import (
@@ -21,6 +20,9 @@ from rules.core.limits import (
 )
 from rules.core.names import normalize, suggest
 from rules.fauna.scoring import PRESET_NAMES, ScoringTable, preset
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 UNIT_CHOICES = ("metric", "imperial")
 CARD_CHOICES = ("green", "black", "mixed")
@@ -216,6 +218,8 @@ def load_table(value: Any, where: str, base_dir: Path | None) -> ScoringTable:
             return preset(value)  # raises with the list of presets and a suggestion
         except ConfigError as exc:
             raise ConfigError(f"{where}: game.preset: {escape_control(str(exc))}", "game.preset") from None
+    from pathlib import Path  # only a table file needs it
+
     path = Path(value)
     if not value.endswith(".toml"):
         raise ConfigError(f"{where}: game.preset = {shown}: a table file's name must end in .toml", "game.preset")

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import csv
 import importlib
 import io
 import os
-import tomllib
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from rules.core.errors import DataError
+
+T = TypeVar("T")
 
 
 @lru_cache(maxsize=1)
@@ -50,6 +51,8 @@ def read_bytes(relpath: str) -> bytes:
 
 def load_toml_text(text: str, where: str) -> dict[str, Any]:
     """Parse TOML text, reporting the file name on a syntax error."""
+    import tomllib  # only when a file is not in the parsed cache
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -75,21 +78,82 @@ def use_parsed_cache(cache: ParsedCache | None) -> None:
 
 def load_toml(relpath: str) -> dict[str, Any]:
     """Parse a TOML data file (through the parsed cache, when one is set; it is keyed by the file's bytes)."""
-    raw = read_bytes(relpath)
+    return load_toml_bytes(read_bytes(relpath), relpath)
+
+
+def load_toml_bytes(raw: bytes, where: str) -> dict[str, Any]:
+    """Parse the bytes of a bundled TOML file (data, or the CLI's default config) through the parsed cache."""
     cache = _parsed_cache
     if cache is not None:
         doc = cache.get(raw)
         if doc is not None:
             return doc
-    doc = load_toml_text(raw.decode("utf-8"), relpath)
+    doc = load_toml_text(raw.decode("utf-8"), where)
     if cache is not None:
         cache.put(raw, doc)
     return doc
 
 
+class BuiltCache(Protocol):
+    """Somewhere to keep objects built from data files between runs, keyed by everything they were built from."""
+
+    def get(self, key: bytes) -> Any | None: ...
+
+    def put(self, key: bytes, value: Any) -> None: ...
+
+
+_built_cache: BuiltCache | None = None
+
+
+def use_built_cache(cache: BuiltCache | None) -> None:
+    """Let `cached_build` keep what it builds in `cache` (the CLI gives one; rules write no files)."""
+    global _built_cache
+    _built_cache = cache
+
+
+def cached_build(kind: str, relpaths: list[str], code: list[str], build: Callable[[], T]) -> T:
+    """`build()`, or the object it built before from the same data files and the same code.
+
+    The key holds the bytes of every data file in `relpaths` and of every source file in `code` (the
+    modules whose classes the object is made of), so a changed file or class gives a new entry: the
+    cache is never stale. Without a cache, or when a source file cannot be read, it simply builds.
+    """
+    cache = _built_cache
+    if cache is None:
+        return build()
+    parts = [kind.encode()]
+    try:
+        for rel in relpaths:
+            parts += [rel.encode(), read_bytes(rel)]
+        for path in code:
+            with open(path, "rb") as f:
+                parts += [path.encode(), f.read()]
+    except (OSError, DataError):
+        return build()
+    key = b"\0".join(f"{len(p)}:".encode() + p for p in parts)
+    hit = cache.get(key)
+    if hit is not None:
+        return hit  # type: ignore[no-any-return]
+    value = build()
+    cache.put(key, value)
+    return value
+
+
 def load_csv(relpath: str) -> list[dict[str, str]]:
-    """Rows of a CSV data file as dicts keyed by its header."""
-    return list(csv.DictReader(io.StringIO(read_bytes(relpath).decode("utf-8"))))
+    """Rows of a CSV data file as dicts keyed by its header (through the parsed cache, as TOML files are)."""
+    raw = read_bytes(relpath)
+    key = b"csv\0" + raw  # its own key space: a CSV file's rows are never taken for a TOML file's document
+    cache = _parsed_cache
+    if cache is not None:
+        doc = cache.get(key)
+        if doc is not None and isinstance(doc.get("rows"), list):
+            return doc["rows"]  # type: ignore[no-any-return]
+    import csv
+
+    rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8"))))
+    if cache is not None:
+        cache.put(key, {"rows": rows})
+    return rows
 
 
 def list_files(relfolder: str, suffix: str) -> list[str]:

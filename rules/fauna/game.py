@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from rules.core.errors import ConfigError, IllegalMove
@@ -23,39 +22,15 @@ from rules.fauna.events import (
     RoundStarted,
     Upkeep,
 )
-from rules.fauna.judge import LOST, MEASURES, PLACED, TALLY_KEYS, CardScores, judge_for
+from rules.fauna.front import CardFront as CardFront  # re-exported: it was defined here
+from rules.fauna.front import card_front as card_front
+from rules.fauna.judge import LOST, PLACED, TALLY_KEYS, CardScores, judge_for
 from rules.fauna.moves import PASS, Move, Pass, Placement, ScaleMove, Target, move_texts
 from rules.fauna.scales import Scales
 
 PIECES = 6  # each player has 7 pieces; one marks the score, six are playable
 REFILL_TO = 3
 BOT_STREAM = 0xB07  # label of the bots' random stream, separate from the deck's
-
-
-@dataclass(frozen=True)
-class CardFront:
-    """What players see while placing: class, names, number of areas and the measures asked."""
-
-    cls: str
-    name: str
-    scientific: str
-    n_areas: int
-    measures: tuple[tuple[str, str, bool], ...]  # (measure, scale key, open); open False = N/A
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"class": self.cls, "name": self.name, "scientific": self.scientific, "areas": self.n_areas,
-                "measures": [{"measure": m, "title": MEASURE_TITLES[m], "scale": s, "open": o}
-                             for m, s, o in self.measures]}
-
-
-def card_front(animal: Animal) -> CardFront:
-    """The upper half of a card, never showing the answer."""
-    measures = []
-    for m in MEASURES:
-        if m in animal.measures:
-            scale = "weight" if m == "weight" else "tail" if m == "tail" else "length"
-            measures.append((m, scale, animal.measures[m] is not None))
-    return CardFront(animal.cls, animal.name, animal.scientific, animal.n_areas, tuple(measures))
 
 
 class State:

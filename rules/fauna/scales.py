@@ -214,7 +214,8 @@ def _build_side(units: str, raw: list[Any], factors: dict[str, Fraction], where:
 
 @lru_cache(maxsize=1)
 def _default_scales() -> Scales:
-    return scales_from_doc(data.load_toml("scales.toml"))
+    # kept built (a pickle in the CLI's cache): labelling every space is a good part of a short game's start-up
+    return data.cached_build("scales", SCALE_FILES, [__file__], lambda: scales_from_doc(data.load_toml("scales.toml")))
 
 
 def scales_from_doc(doc: dict[str, Any]) -> Scales:

@@ -1,0 +1,192 @@
+"""`fauna play` and `fauna new-config`: imported only when one of them runs (fauna_cli/main.py LAZY_COMMANDS).
+
+Their options (file paths above all: click looks up the translation of each path type's name when it
+is made) are built on first use, so a quick query such as `fauna map adjacent` does not pay for them.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from fauna_cli.main import FORMAT_OPTION
+from fauna_cli.options import game_options
+from rules.core.errors import FaunaError
+from rules.core.limits import escape_control
+
+
+@click.command("play")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False), help="Game config (TOML); default: "
+              "3 players, published rules, metric, mixed cards.")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Seed (overrides the config's).")
+@click.option("--moves", "moves_path", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Play a move script ('-' for stdin) instead of prompting.")
+@click.option("--log", "--out", "log_path", type=click.Path(dir_okay=False),
+              help="Keep the replay log of the game in FILE (rewritten atomically after every move).")
+@click.option("--force", is_flag=True, help="Replace an existing --log FILE.")
+@click.option("--continue", "continue_path", type=click.Path(dir_okay=False), metavar="GAME",
+              help="Resume the game logged in GAME (a --log file or an e-mail game file) and keep logging to it.")
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write a picture of the board (SVG) to FILE when play stops.")
+@game_options
+@FORMAT_OPTION
+def play(config_path, seed, moves_path, log_path, force, continue_path, svg_path, fmt, **settings) -> None:
+    """Play a game: hot-seat at this terminal, or from a move script. Computer players move by themselves."""
+    from fauna_cli.gameconfig import config_document, game_of, start_game
+
+    script = None if moves_path is None else read_script(moves_path)  # first: a missing script is all that is said
+    if continue_path is not None:
+        _play_continued(continue_path, config_path, seed, log_path, settings, script, moves_path, svg_path, fmt)
+        return
+    if config_path is not None and game_of(*config_document(config_path)[:2]) != "fauna":
+        _play_other(config_path, seed, script, moves_path, log_path, force, fmt, settings, svg_path)
+        return
+    from fauna_cli.play import run_interactive, run_script
+
+    if fmt == "json" and script is None:
+        raise click.UsageError("--format json needs --moves (interactive play prints tables)")
+    state, drawn = start_game(config_path, seed, settings)
+    cfg, seed = state.config, state.seed
+    import contextlib
+
+    session: contextlib.AbstractContextManager[None] = contextlib.nullcontext()
+    if log_path is not None:
+        from fauna_cli.gamefile import log_session  # reads and writes logs: only needed with --log
+        session = log_session(log_path, force)
+    with session:
+        if fmt != "json":
+            click.echo(f"Seed {seed}{' (drawn; replay with --seed ' + str(seed) + ')' if drawn else ''}; "
+                       f"players: {', '.join(state.names)}; goal {state.goal} points; {cfg.table.name} scoring, "
+                       f"{cfg.units}, {cfg.cards} cards.")
+        if script is not None:
+            code = run_script(state, script, "<stdin>" if moves_path == "-" else moves_path, fmt, log_path)
+        else:
+            code = run_interactive(state, fmt, log_path)
+    _write_svg(svg_path, state)
+    sys.exit(code)
+
+
+def _write_svg(path: str | None, state) -> None:
+    """Draw the board with everyone's pieces to PATH (`--svg`), for an e-mail or a look at the whole map."""
+    if path is None:
+        return
+    from fauna_cli.files import atomic_write
+    from fauna_cli.svg import board_svg
+
+    atomic_write(path, board_svg(state))
+    click.echo(f"Wrote the board picture to {path}.", err=True)
+
+
+def _play_continued(game, config_path, seed, log_path, settings, script, moves_path, svg_path, fmt) -> None:
+    """`fauna play --continue GAME`: the logged game, verified, played on at the terminal (or by a script)."""
+    from fauna_cli.gamefile import load_game
+    from rules.fauna.replay import LoadedLog
+
+    given = [o for o, v in (("--config", config_path), ("--seed", seed), ("--log", log_path),
+                            *((f"--{k}", v) for k, v in settings.items())) if v is not None]
+    if given:
+        raise click.UsageError(f"--continue takes the game's settings from its log; {', '.join(given)} cannot "
+                               "change them")
+    loaded = load_game(game)
+    if not isinstance(loaded, LoadedLog):
+        from fauna_cli import anygame
+        state = loaded.state
+        if fmt != "json":
+            click.echo(f"{loaded.rules.title}: continuing {game} at move {state.seq + 1}.")
+        if script is not None:
+            code = anygame.run_script(loaded.rules, state, script, "<stdin>" if moves_path == "-" else moves_path,
+                                      fmt, game, log=loaded.writer)
+            anygame.write_svg(loaded.rules, state, svg_path)
+        else:
+            if fmt == "json":
+                raise click.UsageError("--format json needs --moves (interactive play prints tables)")
+            code = anygame.run_interactive(loaded.rules, state, fmt, game, log=loaded.writer, svg_path=svg_path)
+        sys.exit(code)
+    from fauna_cli.play import run_interactive, run_script
+
+    state = loaded.state
+    if state.is_over:
+        raise click.UsageError(f"{game}: the game is over; `fauna replay {game}` shows it")
+    if fmt != "json":
+        click.echo(f"Continuing {game}: seed {state.seed}; players: {', '.join(state.names)}; goal {state.goal} "
+                   f"points; move {state.seq + 1} next.")
+    if script is not None:
+        code = run_script(state, script, "<stdin>" if moves_path == "-" else moves_path, fmt, game, resumed=True)
+    else:
+        if fmt == "json":
+            raise click.UsageError("--format json needs --moves (interactive play prints tables)")
+        code = run_interactive(state, fmt, game, resumed=True)
+    _write_svg(svg_path, state)
+    sys.exit(code)
+
+
+def _play_other(config_path, seed, script, moves_path, log_path, force, fmt, settings, svg_path=None) -> None:
+    """`fauna play` for a game other than Fauna, through its RULES (fauna_cli/anygame.py)."""
+    from fauna_cli import anygame
+    from fauna_cli.gameconfig import draw_seed, load_any_config
+    from fauna_cli.gamefile import log_session
+
+    rules, config = load_any_config(config_path, settings)
+    if seed is None:
+        seed = config.seed
+    drawn = seed is None
+    if drawn:
+        seed = draw_seed()
+    if fmt == "json" and script is None:
+        raise click.UsageError("--format json needs --moves (interactive play prints tables)")
+    state = rules.new_state(config, seed)
+    with log_session(log_path, force):
+        if fmt != "json":
+            click.echo(f"{rules.title}: seed {seed}{' (drawn; replay with --seed ' + str(seed) + ')' if drawn else ''}"
+                       f"; players: {', '.join(state.names)}.")
+        if script is not None:
+            code = anygame.run_script(rules, state, script, "<stdin>" if moves_path == "-" else moves_path, fmt,
+                                      log_path)
+            anygame.write_svg(rules, state, svg_path)
+        else:
+            code = anygame.run_interactive(rules, state, fmt, log_path, svg_path=svg_path)
+    sys.exit(code)
+
+
+def read_script(path: str) -> str:
+    """A move script from FILE or stdin ('-'): bounded, UTF-8, every error naming the file and line."""
+    from fauna_cli.files import FileProblem, read_text
+    from rules.core.limits import MAX_SCRIPT_BYTES, InputRefused, check_lines, decode_utf8
+
+    if path != "-":
+        return read_text(path, "move script", MAX_SCRIPT_BYTES)
+    raw = sys.stdin.buffer.read(MAX_SCRIPT_BYTES + 1)
+    try:
+        if len(raw) > MAX_SCRIPT_BYTES:
+            raise InputRefused(f"more than {MAX_SCRIPT_BYTES:,} bytes; a move script may have at most that many", 1)
+        text = decode_utf8(raw)
+        check_lines(text)
+    except InputRefused as exc:
+        raise FileProblem(f"<stdin>:{exc.line}: {exc.message}") from None
+    return text
+
+
+@click.command("new-config")
+@click.argument("path", required=False, type=click.Path(dir_okay=False))
+@click.option("--game", "game_name", default="fauna", show_default=True, metavar="GAME",
+              help="The game: fauna, arctic, exofauna or evo.")
+@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+def new_config(path, game_name, force) -> None:
+    """Write a commented default config to PATH (or print it)."""
+    from fauna_cli.files import create_file
+    from fauna_cli.gameconfig import default_config_text
+    if game_name == "fauna":
+        text = default_config_text()
+    else:
+        from rules.core.registry import load_rules
+        try:
+            text = load_rules(game_name).default_config_text()
+        except FaunaError as exc:
+            raise click.BadParameter(str(exc), param_hint="--game") from None
+    if path is None:
+        click.echo(text, nl=False)
+        return
+    create_file(path, text, force)
+    shown = escape_control(path)
+    click.echo(f"Wrote {shown}; edit it, then: fauna play --config {shown}")

@@ -1,0 +1,46 @@
+"""The fast plain-table layout (fauna_cli/render.py plain_table) draws exactly what tabulate draws."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tabulate import tabulate
+
+from fauna_cli.render import plain_table, table
+
+CELL = st.text(alphabet=st.sampled_from("abcXYZ019 -,.:()/é\t"), max_size=12) | st.sampled_from(["", "True", "1.50",
+                                                                                                  " x", "x ", "-"])
+
+
+@st.composite
+def tables(draw):
+    cols = draw(st.integers(1, 5))
+    rows = draw(st.lists(st.lists(CELL, min_size=cols, max_size=cols), min_size=1, max_size=6))
+    headers = draw(st.one_of(st.just([]), st.lists(CELL, min_size=cols, max_size=cols)))
+    return rows, headers
+
+
+def _tabulate(rows, headers):
+    return tabulate(rows, headers=headers, tablefmt="simple" if headers else "plain", disable_numparse=True)
+
+
+@settings(max_examples=400, deadline=None)
+@given(tables())
+def test_plain_table_is_tabulates_layout_or_declines(t):
+    rows, headers = t
+    fast = plain_table(rows, headers)
+    if fast is not None:
+        assert fast == _tabulate(rows, headers)
+    assert table(rows, headers, "plain", width=10**6) == _tabulate(rows, headers)  # fast or not, the same table
+
+
+def test_plain_table_takes_the_usual_round_table_and_declines_what_tabulate_changes():
+    rows = [["alice", "Tasmania", "correct", "10", "a home area: 10 points"], ["bob", "pass", "", "0", ""]]
+    headers = ["player", "piece", "scored", "points", "why"]
+    assert plain_table(rows, headers) == _tabulate(rows, headers)
+    assert plain_table([["card", "12 (green)"], ["name", "Lion"]], []) == _tabulate([["card", "12 (green)"],
+                                                                                    ["name", "Lion"]], [])
+    assert plain_table([["Adélie penguin"]], ["name"]) is None  # not ASCII: tabulate measures it
+    assert plain_table([["two\nlines"]], ["x"]) is None
+    assert plain_table([["\x1b[1mbold\x1b[0m"]], ["x"]) is None
+    assert plain_table([[" padded"]], ["x"]) is None
+    assert plain_table([["a", "b"], ["c"]], ["x", "y"]) is None
+    assert plain_table([], ["x"]) is None

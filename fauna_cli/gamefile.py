@@ -84,8 +84,8 @@ def _still_linked(fd: int, path: Path) -> bool:
         return False
 
 
-def load_game(path: str | Path, *, ignore_data_change: bool = False,
-              until: int | None = None) -> LoadedLog | LoadedGame:
+def load_game(path: str | Path, *, ignore_data_change: bool = False, until: int | None = None,
+              round_events: bool = False) -> LoadedLog | LoadedGame:
     """Read and verify a game file or replay log of any game; errors name FILE:LINE.
 
     The first line names the game ('fauna-log 2', 'arctic-log 1', ...): Fauna's own reader gives a
@@ -103,7 +103,7 @@ def load_game(path: str | Path, *, ignore_data_change: bool = False,
         rules = rules_for_log(first)
         if rules is not None:
             return load_game_log(text, source, rules, until=until)
-    return load_log(text, source, ignore_data_change=ignore_data_change, until=until)
+    return load_log(text, source, ignore_data_change=ignore_data_change, until=until, round_events=round_events)
 
 
 def stale_temps(target: Path) -> list[Path]:

@@ -24,6 +24,14 @@ def round_reports(loaded: LoadedLog, round_no: int | None = None) -> list[dict]:
     each placement. With `round_no`, the moves before round R are applied quietly and the work stops
     once R's report is complete.
     """
+    if round_no is None and loaded.round_events is not None:  # kept while verifying: no second pass
+        state = loaded.state
+        reports = RoundReports(new_game(state.config, state.seed, board=state.board, scales=state.scales,
+                                        deck=state.deck))
+        reports.state = state
+        for events in loaded.round_events:
+            reports.feed(events)
+        return reports.reports
     ends: set[int] = set()  # move numbers that end a round
     last = 0
     for r in loaded.records:
@@ -132,7 +140,7 @@ def replay(file, until, round_no, ignore_data_change, fmt, against_installed=Fal
     if kind in ("view", "key"):
         raise RequestError(f"{file}: a referee's {'view' if kind == 'view' else 'key'} file, not a game log: "
                            + ("fauna pbem status shows it" if kind == "view" else "replay the public game file"))
-    loaded = load_game(file, ignore_data_change=ignore_data_change, until=until)
+    loaded = load_game(file, ignore_data_change=ignore_data_change, until=until, round_events=round_no is None)
     state = loaded.state
     if not isinstance(loaded, LoadedLog):  # another game than Fauna
         if until is not None and loaded.complete and state.seq < until:

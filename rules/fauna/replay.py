@@ -427,6 +427,7 @@ class LoadedLog:
     installed: str  # of the installed data
     complete: bool  # verified to the end of the file (False when stopped early by `until`)
     version: int = VERSION
+    round_events: list[list[Event]] | None = None  # with load_log(round_events=True): each round-ending move's events
 
     @property
     def data_changed(self) -> bool:
@@ -468,7 +469,7 @@ class Header:
 
 
 def load_log(text: str, source: str = "<log>", *, ignore_data_change: bool = False, until: int | None = None,
-             installed: str | None = None) -> LoadedLog:
+             installed: str | None = None, round_events: bool = False) -> LoadedLog:
     """Re-run a log from its config, seed and moves, checking every line; stop after move `until` if given.
 
     Raises LogFormatError (not a readable log: exit 2) or ReplayMismatch (it does not verify: exit 4),
@@ -486,8 +487,10 @@ def load_log(text: str, source: str = "<log>", *, ignore_data_change: bool = Fal
     state = _start_state(rd, header)
     writer = LogWriter(state, header.fingerprint)
     records = _verify_opening(rd, writer)
-    complete = _MoveVerifier(rd, writer, records).run(until)
-    return LoadedLog(source, state, records, writer, header.fingerprint, installed, complete, header.version)
+    verifier = _MoveVerifier(rd, writer, records, round_events)
+    complete = verifier.run(until)
+    return LoadedLog(source, state, records, writer, header.fingerprint, installed, complete, header.version,
+                     verifier.round_events)
 
 
 def _data_changed(rd: _Reader, header: Header, installed: str) -> DataChanged:
@@ -534,11 +537,14 @@ def _verify_opening(rd: _Reader, writer: LogWriter) -> list[Record]:
 class _MoveVerifier:
     """Walks the lines after the opening: each move is read and played, and the lines it implies must follow."""
 
-    def __init__(self, rd: _Reader, writer: LogWriter, records: list[Record]) -> None:
+    def __init__(self, rd: _Reader, writer: LogWriter, records: list[Record], round_events: bool = False) -> None:
         self.rd, self.writer, self.records = rd, writer, records
         self.state = writer.state
         self.lines = rd.lines
         self.pos = len(writer.lines)
+        # with round_events, the events of each move that ends a round (the log's next line says so) are kept,
+        # so `fauna replay` draws the round tables from this one pass instead of playing the game again
+        self.round_events: list[list[Event]] | None = [] if round_events else None
 
     def run(self, until: int | None) -> bool:
         """Verify to the end (True), or stop after move `until` (False)."""
@@ -589,11 +595,15 @@ class _MoveVerifier:
         seq, who, rnd = state.seq + 1, state.names[state.to_move_index], state.round
         written = writer.lines
         before = len(written)
+        keep = self.round_events
+        ends = keep is not None and self.pos + 1 < len(lines) and lines[self.pos + 1].startswith(("score ", "answer "))
         try:
-            writer.play(who, state.parse(text), events=False)  # the rules check the move once, here
+            events = writer.play(who, state.parse(text), events=ends)  # the rules check the move once, here
         except FaunaError as exc:
             rd.split(self.pos)  # a malformed line is a format error before it is an illegal move
             raise _illegal(rd, self.pos, state, text, exc) from None
+        if ends and keep is not None and len(events) > 1:
+            keep.append(events)
         pos = self.pos
         wline = written[before]
         if lines[pos] != wline:

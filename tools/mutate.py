@@ -58,6 +58,15 @@ TESTS: dict[str, list[str]] = {
     "rules/core/rng.py": RULES_TESTS + ["tests/test_protocol.py", "tests/test_bots.py"],  # bots inline the draws
 }
 DEFAULT_MODULES = list(TESTS)
+# The other games' rules: the same run, module by module (python tools/mutate.py rules/arctic/scoring.py --sample 40)
+TESTS.update({
+    "rules/arctic/scoring.py": ["tests/test_arctic_rules.py", "tests/test_arctic_cases.py"],
+    "rules/arctic/state.py": ["tests/test_arctic_rules.py", "tests/test_arctic_cases.py"],
+    "rules/exofauna/state.py": ["tests/test_exofauna_rules.py", "tests/test_exofauna_cases.py"],
+    "rules/evo/state.py": ["tests/test_evo_rules.py", "tests/test_evo_cases.py"],
+    "rules/core/log.py": ["tests/test_protocol.py", "tests/test_anygame.py", "tests/test_referee.py"],
+    "rules/core/movefile.py": ["tests/test_movefiles.py"],
+})
 
 SWAPS: dict[type, type] = {
     ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,

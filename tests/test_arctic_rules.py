@@ -75,7 +75,7 @@ def test_bad_config_names_the_key(game: dict[str, object], players: int, words: 
 
 def test_bad_player_entries() -> None:
     for players, word in (([{"name": "a"}, {"name": "A"}], "two players"),
-                          ([{"name": "a"}, {"name": "b:c"}], "printable"),
+                          ([{"name": "a"}, {"name": "b:c"}], "a move script uses to cut its lines"),
                           ([{"name": "a"}, {"name": "b", "bot": "plannr"}], "did you mean 'planner'"),
                           ([{"name": "a"}, {"name": "b", "bott": "random"}], "players[2].bott")):
         with pytest.raises(ConfigError) as err:

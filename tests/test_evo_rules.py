@@ -158,11 +158,11 @@ def test_config_round_trip_and_errors() -> None:
     assert RULES.config_from_dict(RULES.config_to_dict(cfg), "x", None) == cfg
     bad = [({"game": {"sed": 1}, "players": [{"name": "a"}, {"name": "b"}]}, "game.sed; did you mean 'seed'"),
            ({"players": [{"name": "a"}]}, "2 to 5 players"),
-           ({"players": [{"name": "a"}, {"name": "a"}]}, "same name"),
+           ({"players": [{"name": "a"}, {"name": "a"}]}, "two players are called"),
            ({"players": [{"name": "a"}, {"name": "b", "bot": "heurstic"}]}, "did you mean 'heuristic'"),
            ({"game": {"start": "c"}, "players": [{"name": "a"}, {"name": "b"}]}, "game.start"),
            ({"game": {"seed": -1}, "players": [{"name": "a"}, {"name": "b"}]}, "game.seed"),
-           ({"players": [{"name": "a;b"}, {"name": "b"}]}, "printable")]
+           ({"players": [{"name": "a;b"}, {"name": "b"}]}, "a move script uses to cut its lines")]
     for d, msg in bad:
         with pytest.raises(ConfigError, match=msg):
             RULES.config_from_dict(d, "x.toml", None)

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from rules.arctic.cards import ANIMALS, DATA
+from rules.core import config as shared
 from rules.core.errors import ConfigError
-from rules.core.names import normalize, suggest
+from rules.core.names import suggest
 
 GAME_KEYS = ("rules", "seed", "start", "powers")
-PLAYER_KEYS = ("name", "bot")
 SIDES = ("A", "B", "random")
 BOT_KINDS: tuple[str, ...] = ("planner", "random")  # rules/arctic/bots.py
 
@@ -48,62 +47,15 @@ def _hint(hints: list[str]) -> str:
     return f" (did you mean {hints[0]!r}?)" if hints else ""
 
 
-def check_name(name: Any, where: str, key: str) -> str:
-    """A player name: 1-40 printable characters, NFC, none of ':', '#', ';' (they split script lines)."""
-    if not isinstance(name, str):
-        raise ConfigError(f"{where}: {key} must be a text", key)
-    text: str = unicodedata.normalize("NFC", name)
-    if not 1 <= len(text) <= 40 or text != text.strip() or not text.isprintable() or any(c in text for c in ":#;"):
-        raise ConfigError(f"{where}: {key} = {text!r} must be 1-40 printable characters without ':', '#', ';' "
-                          "or spaces at either end", key)
-    return text
 
 
 def config_from_dict(doc: dict[str, Any], where: str = "config", base_dir: Path | None = None) -> ArcticConfig:
     """Validate a whole TOML document ([game] and [[players]]); every error names `where` and the key."""
-    for key in doc:
-        if key not in ("game", "players"):
-            raise ConfigError(f"{where}: unknown section {key!r} (allowed: [game], [[players]])", key)
-    game = doc.get("game", {})
-    if not isinstance(game, dict):
-        raise ConfigError(f"{where}: game must be a table [game]", "game")
-    for key in game:
-        if key not in GAME_KEYS:
-            raise ConfigError(f"{where}: unknown key game.{key}" + _hint(suggest(key, {k: k for k in GAME_KEYS})),
-                              f"game.{key}")
-    if game.get("rules", "arctic") != "arctic":
-        raise ConfigError(f"{where}: game.rules = {game.get('rules')!r} is not 'arctic'", "game.rules")
-    raw = doc.get("players")
-    if not isinstance(raw, list) or not all(isinstance(p, dict) for p in raw):
-        raise ConfigError(f"{where}: players must be given as [[players]] tables with a name", "players")
-    if not DATA.min_players <= len(raw) <= DATA.max_players:
-        raise ConfigError(f"{where}: Arctic needs {DATA.min_players} to {DATA.max_players} players, not {len(raw)}",
-                          "players")
-    players: list[PlayerSpec] = []
-    seen: set[str] = set()
-    for i, p in enumerate(raw, 1):
-        for key in p:
-            if key not in PLAYER_KEYS:
-                raise ConfigError(f"{where}: unknown key players[{i}].{key}"
-                                  + _hint(suggest(key, {k: k for k in PLAYER_KEYS})), f"players.{key}")
-        name = check_name(p.get("name"), where, f"players[{i}].name")
-        if name.casefold() in seen:
-            raise ConfigError(f"{where}: two players are called {name!r}", "players.name")
-        seen.add(name.casefold())
-        bot = p.get("bot")
-        if bot is not None and bot not in BOT_KINDS:
-            hints = suggest(bot, {k: k for k in BOT_KINDS}) if isinstance(bot, str) else []
-            raise ConfigError(f"{where}: players[{i}].bot = {bot!r} is not a bot; choose {', '.join(BOT_KINDS)}"
-                              + _hint(hints), "players.bot")
-        players.append(PlayerSpec(name, bot))
-    seed = game.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64):
-        raise ConfigError(f"{where}: game.seed must be a whole number from 0 to 2^64-1", "game.seed")
-    start = game.get("start")
-    names = [p.name for p in players]
-    if start is not None and (not isinstance(start, str) or start not in names):
-        raise ConfigError(f"{where}: game.start = {start!r} is not one of the players ({', '.join(names)})"
-                          + _hint(suggest(str(start), {normalize(n): n for n in names})), "game.start")
+    game = shared.game_table(doc, where, "arctic", GAME_KEYS)
+    players = [PlayerSpec(n, b) for n, b in shared.seats(doc, where, "Arctic", DATA.min_players, DATA.max_players,
+                                                        BOT_KINDS)]
+    seed = shared.seed(game, where)
+    start = shared.start(game, where, [p.name for p in players])
     return ArcticConfig(tuple(players), seed, start, _powers(game.get("powers", {}), where))
 
 

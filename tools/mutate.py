@@ -65,7 +65,7 @@ TESTS.update({
     "rules/exofauna/state.py": ["tests/test_exofauna_rules.py", "tests/test_exofauna_cases.py"],
     "rules/evo/state.py": ["tests/test_evo_rules.py", "tests/test_evo_cases.py"],
     "rules/core/log.py": ["tests/test_protocol.py", "tests/test_anygame.py", "tests/test_referee.py"],
-    "rules/core/movefile.py": ["tests/test_movefiles.py"],
+    "rules/core/movefile.py": ["tests/test_movefiles.py", "tests/test_movefile_text.py"],
 })
 
 SWAPS: dict[type, type] = {

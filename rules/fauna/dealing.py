@@ -124,8 +124,25 @@ def box_text(box: BoxContents) -> str:
     return text
 
 
+_PARSED_BOXES: dict[str, dict[int, frozenset[str]]] = {}
+
+
 def parse_box_text(text: str) -> dict[int, frozenset[str]]:
-    """The inverse of box_text; ValueError (with the reason) when the text is not one it writes."""
+    """The inverse of box_text; ValueError (with the reason) when the text is not one it writes.
+
+    Remembered per text (every game of one release has the same box line; the result is never changed).
+    """
+    hit = _PARSED_BOXES.get(text)
+    if hit is not None:
+        return hit
+    box = _parse_box_text(text)
+    if len(_PARSED_BOXES) > 64:
+        _PARSED_BOXES.clear()
+    _PARSED_BOXES[text] = box
+    return box
+
+
+def _parse_box_text(text: str) -> dict[int, frozenset[str]]:
     words = text.split(" ")
     if len(words) != 4 or (words[0], words[2]) != SIDES:
         raise ValueError("expected 'green NUMBERS black NUMBERS'")

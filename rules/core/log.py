@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -169,8 +170,28 @@ class Record:
     player: str | None = None
 
 
+class VerifiedHistory:
+    """What every verified log answers (the shared one and Fauna's): its head hash and its latest move."""
+
+    records: Sequence[Any]  # line records, each with a `kind` ("move", ...)
+    writer: Any  # the writer that continues the log; its `head` is the last permanent line's hash
+
+    @property
+    def head(self) -> str:
+        """Hash of the last permanent line: it stands for the whole history."""
+        head: str = self.writer.head
+        return head
+
+    def last_move(self) -> Any:
+        """The record of the latest move, if any."""
+        for r in reversed(self.records):
+            if r.kind == "move":
+                return r
+        return None
+
+
 @dataclass
-class LoadedGame:
+class LoadedGame(VerifiedHistory):
     """A verified log of a protocol game: the state it leads to, its records, and its writer to continue it."""
 
     source: str
@@ -180,18 +201,6 @@ class LoadedGame:
     writer: GameLog
     events: list[Any]  # every event of the verified moves, in order
     complete: bool  # verified to the end of the file (False when stopped early by `until`)
-
-    @property
-    def head(self) -> str:
-        """Hash of the last permanent line: it stands for the whole history."""
-        return self.writer.head
-
-    def last_move(self) -> Record | None:
-        """The record of the latest move, if any."""
-        for r in reversed(self.records):
-            if r.kind == "move":
-                return r
-        return None
 
 
 def load_game_log(text: str, source: str, rules: GameRules, *, until: int | None = None) -> LoadedGame:

@@ -37,7 +37,7 @@ from typing import Any
 
 from rules.core.errors import ConfigError, FaunaError, IllegalMove, ReplayMismatch
 from rules.core.limits import InputRefused, load_json, raw_decode_json
-from rules.core.log import CHAIN_START, EDITED, LogFormatError, chain, decode_log
+from rules.core.log import CHAIN_START, EDITED, LogFormatError, VerifiedHistory, chain, decode_log
 from rules.core.log import LineReader as _Reader
 from rules.core.log import short as _short
 from rules.fauna import data
@@ -416,7 +416,7 @@ class Record:
 
 
 @dataclass
-class LoadedLog:
+class LoadedLog(VerifiedHistory):
     """A verified log: the game state it leads to, its records, and a writer to continue it."""
 
     source: str
@@ -433,18 +433,6 @@ class LoadedLog:
     def data_changed(self) -> bool:
         """Whether the log's fingerprint differs from the installed data's (format 3: board, scales, preset only)."""
         return self.fingerprint != self.installed
-
-    @property
-    def head(self) -> str:
-        """Hash of the last permanent line: it stands for the whole history."""
-        return self.writer.head
-
-    def last_move(self) -> Record | None:
-        """The record of the latest move, if any."""
-        for r in reversed(self.records):
-            if r.kind == "move":
-                return r
-        return None
 
     def events(self) -> list[Event]:
         """Every event of the verified moves, in order (re-derived: verifying builds none)."""

@@ -55,11 +55,9 @@ class FaunaShadow:
     """A Fauna log writer that follows a game played elsewhere, move by move (quietly: no events built)."""
 
     def __init__(self, state) -> None:
-        from rules.fauna.game import new_game
         from rules.fauna.replay import LogWriter
 
-        self.writer = LogWriter(new_game(state.config, state.seed, board=state.board, scales=state.scales,
-                                         deck=state.deck))
+        self.writer = LogWriter(state.setup.new_state(state.config, state.seed))
         self.catch_up(state)
 
     def follows(self, state) -> bool:

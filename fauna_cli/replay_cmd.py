@@ -8,7 +8,6 @@ from fauna_cli.gamefile import load_game, one_line_errors
 from fauna_cli.render import FORMATS, RoundReports, dump_json, round_text, status_dict, status_text
 from rules.core.errors import FaunaError
 from rules.core.limits import escape_control
-from rules.fauna.game import new_game
 from rules.fauna.replay import FORMAT, LoadedLog, against_installed
 
 
@@ -26,8 +25,7 @@ def round_reports(loaded: LoadedLog, round_no: int | None = None) -> list[dict]:
     """
     if round_no is None and loaded.round_events is not None:  # kept while verifying: no second pass
         state = loaded.state
-        reports = RoundReports(new_game(state.config, state.seed, board=state.board, scales=state.scales,
-                                        deck=state.deck))
+        reports = RoundReports(state.setup.new_state(state.config, state.seed))
         reports.state = state
         for events in loaded.round_events:
             reports.feed(events)
@@ -61,7 +59,7 @@ def _reports(loaded: LoadedLog, round_no: int | None, ends: set[int] | None) -> 
     """round_reports, building events only at the moves in `ends` (at every move when None)."""
     state = loaded.state
     history = state.history
-    game = new_game(state.config, state.seed, board=state.board, scales=state.scales, deck=state.deck)
+    game = state.setup.new_state(state.config, state.seed)
     i = 0
     if round_no is not None:
         while i < len(history) and game.round < round_no and not game.over:

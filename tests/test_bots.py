@@ -204,7 +204,7 @@ def test_the_statistician_learns_from_the_other_animals_only():
              for i in range(1, 6)]
     target = animal("Target frog", areas=["Tasmania"], card=6, cls="amphibian", weight=900, length=400)
     state = new_game(config("statistician", "statistician"), 1, deck=deck(*frogs, target), order=[*frogs[:2], target])
-    est = estimate(card_front(target), state.deck, state.board, state.scales, "metric", state.table)
+    est = estimate(card_front(target), state.setup)
     gain = dict(zip(est.spots.moves, est.gain, strict=True))
     best = max(gain, key=gain.get)
     assert best == AreaMove("Amazon Basin")

@@ -55,6 +55,7 @@ TESTS: dict[str, list[str]] = {
     "rules/fauna/dealing.py": RULES_TESTS + ["tests/test_replay_goldens.py"],
     "rules/fauna/moves.py": RULES_TESTS + ["tests/test_cases.py"],
     "rules/fauna/board.py": RULES_TESTS,
+    "rules/fauna/setup.py": RULES_TESTS + ["tests/test_setup.py", "tests/test_bots.py", "tests/test_replay_goldens.py"],
     "rules/core/rng.py": RULES_TESTS + ["tests/test_protocol.py", "tests/test_bots.py"],  # bots inline the draws
 }
 DEFAULT_MODULES = list(TESTS)

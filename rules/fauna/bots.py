@@ -25,10 +25,10 @@ from rules.fauna.config import BOT_KINDS, PlayerSpec
 from rules.fauna.events import Event
 from rules.fauna.front import CardFront
 from rules.fauna.game import BOT_STREAM, State
-from rules.fauna.judge import CardScores, Spots, spots_for
+from rules.fauna.judge import CardScores, Spots
 from rules.fauna.moves import PASS, Move
 from rules.fauna.scales import Scales
-from rules.fauna.scoring import ScoringTable
+from rules.fauna.setup import Setup
 
 DEFAULT_SKILL = 0.5  # a naturalist without a configured skill: informed on half its decisions
 MAX_ROUNDS = 5000  # a bots-only game longer than this is a bug, not a long game
@@ -123,29 +123,13 @@ class NaturalistBot:
             return RandomBot.pick_spot(state, rng)
         card, owner = state.card, state.owner
         best_k, best = -1, -1
-        for k in best_first(card):  # the first free spot of the most points (ties: spot order)
+        for k in card.best_first:  # the first free spot of the most points (ties: spot order)
             if owner[k] < 0:
                 best_k, best = k, card.points[k]
                 break
         if best <= 0 and state.placed[cur] > 0:
             return -1
         return best_k
-
-
-_BEST_FIRST: dict[int, tuple[CardScores, tuple[int, ...]]] = {}
-
-
-def best_first(card: CardScores) -> tuple[int, ...]:
-    """The card's spots from most true points to fewest, ties in spot order: sorted once per card, not per move."""
-    hit = _BEST_FIRST.get(id(card))
-    if hit is not None and hit[0] is card:  # the entry holds the card, so its id is not another object's
-        return hit[1]
-    points = card.points
-    order = tuple(sorted(range(len(points)), key=lambda k: (-points[k], k)))
-    if len(_BEST_FIRST) > 4096:
-        _BEST_FIRST.clear()
-    _BEST_FIRST[id(card)] = (card, order)
-    return order
 
 
 # -- the statistician: a fair player that infers from the card front and the rest of the deck ----------------
@@ -218,19 +202,12 @@ def _facts(deck: Deck, board: Board, scales: Scales, units: str) -> DeckFacts:
     return DeckFacts(known, df, {w: frozenset(a) for w, a in sorted(area_words.items())}, neighbors)
 
 
-_FACTS: dict[tuple[int, int, int, str], tuple[Deck, Board, Scales, DeckFacts]] = {}
-
-
-def deck_facts(deck: Deck, board: Board, scales: Scales, units: str) -> DeckFacts:
-    """Cached DeckFacts (the key holds references, so an id is never mistaken for another object's)."""
-    key = (id(deck), id(board), id(scales), units)
-    hit = _FACTS.get(key)
-    if hit is not None and hit[0] is deck and hit[1] is board and hit[2] is scales:
-        return hit[3]
-    facts = _facts(deck, board, scales, units)
-    if len(_FACTS) > 16:
-        _FACTS.clear()
-    _FACTS[key] = (deck, board, scales, facts)
+def deck_facts(setup: Setup) -> DeckFacts:
+    """The setup's DeckFacts, worked out once per setup."""
+    facts = setup.memo.get("statistician.facts")
+    if facts is None:
+        facts = setup.memo["statistician.facts"] = _facts(setup.deck, setup.board, setup.scales, setup.units)
+    assert isinstance(facts, DeckFacts)
     return facts
 
 
@@ -253,14 +230,15 @@ def _similarity(front: CardFront, front_words: frozenset[str], genus: str, k: Kn
     return w * bonus
 
 
-def estimate(front: CardFront, deck: Deck, board: Board, scales: Scales, units: str, table: ScoringTable) -> Estimate:
+def estimate(front: CardFront, setup: Setup) -> Estimate:
     """What the statistician expects of each spot, from the card front and the *other* animals only.
 
     Areas: where similar animals live (same class, similar number of areas, shared name words or genus),
     boosted where the name itself names an area or continent, scaled so the expected number of home
     areas equals the number on the card. Scales: where similar animals fall, smoothed over neighbours.
     """
-    facts = deck_facts(deck, board, scales, units)
+    facts = deck_facts(setup)
+    scales, table = setup.scales, setup.table
     n_board = len(facts.neighbors)
     front_words = words(front.name, front.scientific)
     parts = front.scientific.split()
@@ -297,7 +275,7 @@ def estimate(front: CardFront, deck: Deck, board: Board, scales: Scales, units: 
     scale = n / sum(mass)
     p = [min(0.95, x * scale) for x in mass]
     row = table.row_for(n)
-    spots = spots_for(board, scales, tuple(s for m, s, o in front.measures if o))
+    spots = setup.judge.spots(tuple(s for m, s, o in front.measures if o))
     gain: list[float] = []
     miss: list[float] = []
     for i in range(n_board):
@@ -333,26 +311,13 @@ def estimate(front: CardFront, deck: Deck, board: Board, scales: Scales, units: 
     return Estimate(spots, tuple(gain), tuple(miss))
 
 
-_ESTIMATES: dict[tuple[CardFront, int, int, int, str, ScoringTable], tuple[Deck, Board, Scales, Estimate]] = {}
 Decision = tuple[Estimate, tuple[int, ...], tuple[float, ...]]  # estimate, spots best first, utility per spot
-_DECISIONS: dict[tuple[int, int, float], tuple[CardScores, Deck, Decision]] = {}
-_RANKS: dict[tuple[int, float], tuple[Estimate, tuple[int, ...], tuple[float, ...]]] = {}
 
 
 def ranking(est: Estimate, loss: float) -> tuple[tuple[int, ...], tuple[float, ...]]:
-    """Spots from best to worst by expected points less `loss` per point-less piece (ties: spot order).
-
-    Worked out once per estimate, so a decision only walks down the list to the first free spot.
-    """
-    key = (id(est), loss)
-    hit = _RANKS.get(key)
-    if hit is not None and hit[0] is est:
-        return hit[1], hit[2]
+    """Spots from best to worst by expected points less `loss` per point-less piece (ties: spot order)."""
     utility = tuple(g - loss * m for g, m in zip(est.gain, est.miss, strict=True))
     order = tuple(sorted(range(len(utility)), key=lambda k: (-utility[k], k)))
-    if len(_RANKS) > 4096:
-        _RANKS.clear()
-    _RANKS[key] = (est, order, utility)
     return order, utility
 
 
@@ -368,48 +333,27 @@ class StatisticianBot:
 
     def __init__(self, loss: float | None = None) -> None:
         self.loss = LOSS if loss is None else loss
-        self._last: tuple[CardFront, Deck, Board, Scales, str, ScoringTable, Estimate] | None = None  # last decision
-
-    def _estimate(self, state: State, front: CardFront) -> Estimate:
-        last = self._last  # the same card front object as last time: the rest of the round, skip hashing it
-        if last is not None and last[0] is front and last[1] is state.deck and last[2] is state.board \
-                and last[3] is state.scales and last[4] == state.units and last[5] is state.table:
-            return last[6]
-        est = self._lookup(state, front)
-        self._last = (front, state.deck, state.board, state.scales, state.units, state.table, est)
-        return est
-
-    def _lookup(self, state: State, front: CardFront) -> Estimate:
-        # The table is compared by value: a config sent to a worker process arrives as an equal copy.
-        key = (front, id(state.deck), id(state.board), id(state.scales), state.units, state.table)
-        hit = _ESTIMATES.get(key)
-        if hit is not None and hit[0] is state.deck and hit[1] is state.board and hit[2] is state.scales:
-            return hit[3]
-        est = estimate(front, state.deck, state.board, state.scales, state.units, state.table)
-        if len(_ESTIMATES) > 4096:
-            _ESTIMATES.clear()
-        _ESTIMATES[key] = (state.deck, state.board, state.scales, est)
-        return est
 
     def _decision(self, state: State) -> Decision:
-        """The estimate and ranking for the round's card, found by the identity of the card and deck objects.
+        """The estimate and ranking for the round's card, kept in the setup per card object and loss.
 
-        A game's card (its CardScores, from the judge of the game's board, scales, table and units, for one
-        animal) and deck fix everything an estimate depends on, and the judge keeps each card's object for
-        every game of the same setup: so a lookup is two identity checks instead of hashing the card front
-        and the scoring table (a fifth of the statistician's time). Only the card's identity is used, never
-        its answer.
+        A game's card (its CardScores: one object per animal and setup, hashed by identity) fixes everything
+        an estimate depends on, so a lookup hashes no card front or scoring table (hashing them was a fifth of
+        the statistician's time). Only the card's identity is used, never its answer: the estimate itself is
+        worked out from the front, once per front and setup.
         """
-        card, deck = state.card, state.deck
-        key = (id(card), id(deck), self.loss)
-        hit = _DECISIONS.get(key)
-        if hit is not None and hit[0] is card and hit[1] is deck:  # the entry holds both: ids are not reused
-            return hit[2]
-        est = self._estimate(state, state.front)
-        decision = (est, *ranking(est, self.loss))
-        if len(_DECISIONS) > 4096:
-            _DECISIONS.clear()
-        _DECISIONS[key] = (card, deck, decision)
+        setup, card = state.setup, state.card
+        decisions: dict[tuple[CardScores, float], Decision] = setup.memo.setdefault("statistician.decisions", {})
+        key = (card, self.loss)
+        hit = decisions.get(key)
+        if hit is not None:
+            return hit
+        estimates: dict[CardFront, Estimate] = setup.memo.setdefault("statistician.estimates", {})
+        front = state.front
+        est = estimates.get(front)
+        if est is None:
+            est = estimates[front] = estimate(front, setup)
+        decision = decisions[key] = (est, *ranking(est, self.loss))
         return decision
 
     def choose(self, state: State) -> Move:

@@ -4,24 +4,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, overload
 
 from rules.core.errors import ConfigError, DataError
 from rules.core.names import normalize
 from rules.core.rng import SplitMix64
 from rules.fauna.animals import SIDES, Animal, Deck
 
-_FACES: dict[tuple[int, str], tuple[Deck, tuple[tuple[Animal, Animal], ...]]] = {}
-
 
 def card_faces(deck: Deck, cards: str) -> tuple[tuple[Animal, Animal], ...]:
     """(green, black) side of each card that has a side the game plays with, by ascending number.
 
-    A card missing one side shows its other side either way. Cached per deck.
+    A card missing one side shows its other side either way. A game's setup keeps the result (Setup.faces).
     """
-    hit = _FACES.get((id(deck), cards))
-    if hit is not None and hit[0] is deck:
-        return hit[1]
     sides = ("green", "black") if cards == "mixed" else (cards,)
     faces = []
     for number in sorted(deck.cards):
@@ -29,9 +24,6 @@ def card_faces(deck: Deck, cards: str) -> tuple[tuple[Animal, Animal], ...]:
         if any(s in card for s in sides):
             other = next(iter(card.values()))
             faces.append((card.get("green") or other, card.get("black") or other))
-    if len(_FACES) > 64:
-        _FACES.clear()
-    _FACES[(id(deck), cards)] = (deck, tuple(faces))
     return tuple(faces)
 
 
@@ -52,7 +44,8 @@ class Box:
     """
 
     def __init__(self, faces: Sequence[Face], rng: SplitMix64, side: int | None) -> None:
-        self._left = list(faces)
+        self._faces = faces
+        self._left = list(range(len(faces)))  # positions in `faces` of the cards not shown yet
         self._rng = rng
         self._side = side  # 0 green, 1 black, None: drawn per card
         self.shown: list[Animal] = []
@@ -74,7 +67,7 @@ class Box:
         left, rng = self._left, self._rng
         while len(shown) <= i and left:
             j = rng.below(len(left))
-            faces = left[j]
+            faces = self._faces[left[j]]
             left[j] = left[-1]
             left.pop()
             # below(2) is next() & 1 exactly: 2 divides 2**64, so below never rejects a draw for it
@@ -109,19 +102,9 @@ def _ranges(numbers: list[int]) -> str:
     return ",".join(out) or "none"
 
 
-_BOX_TEXTS: dict[int, tuple[BoxContents, str]] = {}
-
-
 def box_text(box: BoxContents) -> str:
     """The box as the log's `box` line gives it: `green 1-180 black 1-180` (card numbers with that side)."""
-    hit = _BOX_TEXTS.get(id(box))
-    if hit is not None and hit[0] is box:  # a box is not changed once made: remembered per object
-        return hit[1]
-    text = " ".join(f"{side} {_ranges(sorted(n for n, s in box.items() if side in s))}" for side in SIDES)
-    if len(_BOX_TEXTS) > 64:
-        _BOX_TEXTS.clear()
-    _BOX_TEXTS[id(box)] = (box, text)
-    return text
+    return " ".join(f"{side} {_ranges(sorted(n for n, s in box.items() if side in s))}" for side in SIDES)
 
 
 _PARSED_BOXES: dict[str, dict[int, frozenset[str]]] = {}
@@ -177,6 +160,31 @@ class _Face:
         return self.resolve(self.card, side if side in self.sides else next(s for s in SIDES if s in self.sides))
 
 
+class _DealtFaces(Sequence[_Face]):
+    """A dealt box's cards in play, each made a face only when the box draws it (most games show a few)."""
+
+    def __init__(self, cards: tuple[tuple[int, frozenset[str]], ...], resolve: Callable[[int, str], Animal]) -> None:
+        self.cards, self.resolve = cards, resolve
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    @overload
+    def __getitem__(self, i: int) -> _Face: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[_Face]: ...
+
+    def __getitem__(self, i: int | slice) -> _Face | Sequence[_Face]:
+        if isinstance(i, slice):
+            return [_Face(n, s, self.resolve) for n, s in self.cards[i]]
+        n, s = self.cards[i]
+        return _Face(n, s, self.resolve)
+
+
+_IN_PLAY: dict[tuple[str, str], tuple[tuple[int, frozenset[str]], ...]] = {}  # (box line, cards) -> cards in play
+
+
 class DealtDeck(Deck):
     """The installed deck as a game sees it: the box it was dealt from, and the facts it recorded per card.
 
@@ -188,13 +196,14 @@ class DealtDeck(Deck):
     """
 
     def __init__(self, base: Deck, box: BoxContents, recorded: Mapping[tuple[int, str], Animal] | None = None,
-                 log_version: int = 3) -> None:
+                 log_version: int = 3, box_line: str | None = None) -> None:
         # the installed deck's lookups are shared, not rebuilt (Deck.__post_init__ is most of a replay's start)
         self.animals, self.files, self.cards = base.animals, base.files, base.cards
         self._by_key, self._names = base._by_key, base._names
         self.base = base
         self.box = box
         self.log_version = log_version  # the log format the game is recorded in, kept when it is continued
+        self.box_line = box_line  # the box as the log's line gave it (box_text(box)), when read from one
         self.recorded = dict(recorded or {})
         self._recorded_names = {normalize(label): a for a in self.recorded.values() for label in (a.name, a.scientific)}
 
@@ -209,20 +218,30 @@ class DealtDeck(Deck):
                             "not recorded it yet: install a fauna whose deck has it to go on")
         return found
 
-    def faces(self, cards: str) -> tuple[_Face, ...]:
+    def faces(self, cards: str) -> _DealtFaces:
         """The cards the game plays with (a side in play), by ascending number, as lazy faces."""
         sides = ("green", "black") if cards == "mixed" else (cards,)
-        return tuple(_Face(n, s, self.resolve) for n, s in sorted(self.box.items()) if any(x in s for x in sides))
+        line = self.box_line
+        hit = _IN_PLAY.get((line, cards)) if line is not None else None
+        if hit is None:
+            hit = tuple((n, s) for n, s in sorted(self.box.items()) if any(x in s for x in sides))
+            if line is not None:  # every game of a release has the same box line: its cards in play are kept
+                if len(_IN_PLAY) > 64:
+                    _IN_PLAY.clear()
+                _IN_PLAY[(line, cards)] = hit
+        return _DealtFaces(hit, self.resolve)
 
     def animal(self, name: str) -> Animal:
         return self._recorded_names.get(normalize(name)) or super().animal(name)
 
 
-def deal(cards: str, players: int, seed: int, deck: Deck) -> tuple[int, Box]:
-    """The starting seat drawn from the seed (one `below(players)` even when the config names one) and the box."""
+def deal(cards: str, players: int, seed: int, faces: Sequence[Face]) -> tuple[int, Box]:
+    """The starting seat drawn from the seed (one `below(players)` even when the config names one) and the box.
+
+    `faces` are the cards the game plays with (Setup.faces: the deck's, or a logged game's recorded box).
+    """
     rng = SplitMix64(seed)
     drawn_start = rng.below(players)
-    faces: Sequence[Face] = deck.faces(cards) if isinstance(deck, DealtDeck) else card_faces(deck, cards)
     if not faces:
         raise ConfigError(f"the deck has no {cards} cards", "game.cards")
     return drawn_start, Box(faces, rng, None if cards == "mixed" else 0 if cards == "green" else 1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules.core.errors import ConfigError, IllegalMove
+from rules.core.errors import IllegalMove
 from rules.fauna.animals import MEASURE_TITLES, Animal, Deck
 from rules.fauna.board import Board
 from rules.fauna.config import Config
@@ -24,9 +24,10 @@ from rules.fauna.events import (
 )
 from rules.fauna.front import CardFront as CardFront  # re-exported: it was defined here
 from rules.fauna.front import card_front as card_front
-from rules.fauna.judge import LOST, PLACED, TALLY_KEYS, CardScores, judge_for
-from rules.fauna.moves import PASS, Move, Pass, Placement, ScaleMove, Target, move_texts
+from rules.fauna.judge import LOST, PLACED, TALLY_KEYS, CardScores
+from rules.fauna.moves import PASS, Move, Pass, Placement, ScaleMove, Target
 from rules.fauna.scales import Scales
+from rules.fauna.setup import Setup, load_game
 
 PIECES = 6  # each player has 7 pieces; one marks the score, six are playable
 REFILL_TO = 3
@@ -41,17 +42,17 @@ class State:
     give the same as targets and Move objects.
     """
 
-    def __init__(self, config: Config, seed: int, board: Board, scales: Scales, deck: Deck,
-                 order: Sequence[Animal] | None = None) -> None:
+    def __init__(self, config: Config, seed: int, setup: Setup, order: Sequence[Animal] | None = None) -> None:
         self.config = config
         self.seed = seed
-        self.board = board
-        self.scales = scales
-        self.deck = deck
-        self.table = config.table
+        self.setup = setup
+        self.board = setup.board
+        self.scales = setup.scales
+        self.deck = setup.deck
+        self.table = setup.table
         self.names = config.names
         self.goal = config.target
-        drawn, self.box = deal(config.cards, len(config.players), seed, deck)
+        drawn, self.box = deal(config.cards, len(config.players), seed, setup.faces(config.cards))
         if order is not None:  # a fixed sequence of animals (rule cases); the seed still draws the starter
             self.box = Box.fixed(order)
         n = len(self.names)
@@ -66,8 +67,8 @@ class State:
         self.history: list[tuple[str, Move]] = []
         self.over = False
         self.winners: tuple[str, ...] = ()
-        self.judge = judge_for(board, scales, self.table, config.units)
-        self._texts = move_texts(board, scales, config.units)
+        self.judge = setup.judge
+        self._texts = setup.texts
         self._last: tuple[CardScores, list[int], list[int]] | None = None  # last evaluation: card, spots, owner
         self._front: tuple[Animal, CardFront] | None = None
         self._begin_round()
@@ -410,13 +411,7 @@ def new_game(config: Config, seed: int | None = None, *, board: Board | None = N
              deck: Deck | None = None, order: Sequence[Animal] | None = None) -> State:
     """Start a game; the seed (argument, else the config's) fixes the starting player and card order.
 
-    `order` replaces the shuffled box with a fixed sequence of animals (for rule cases and tests).
+    The setup is `load_game`'s (shared on the installed data); `order` replaces the shuffled box with a
+    fixed sequence of animals (for rule cases and tests).
     """
-    seed = config.seed if seed is None else seed
-    if seed is None:
-        raise ConfigError("a game needs a seed: set game.seed or pass one", "game.seed")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise ConfigError("the seed must be a whole number from 0 to 2^64-1", "game.seed")
-    if config.seed != seed:
-        config = config.with_seed(seed)
-    return State(config, seed, board or Board.default(), scales or Scales.default(), deck or Deck.default(), order)
+    return load_game(config, board=board, scales=scales, deck=deck).new_state(config, seed, order=order)

@@ -1,7 +1,7 @@
 """The scoring rules applied to a card: which spots score, how much, why, and the answer side of the card.
 
 A `Judge` serves one game setup (board, scales, scoring table, units) and remembers what it worked out
-per animal, since every game on that setup asks the same questions; `judge_for` shares one per setup.
+per animal, since every game on that setup asks the same questions; the setup (rules.fauna.setup) owns it.
 """
 
 from __future__ import annotations
@@ -39,34 +39,30 @@ class Spots:
     index: dict[Target, int]  # target -> position
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class CardScores:
-    """One animal scored against every spot of its card, by position in its Spots: the rules applied once."""
+    """One animal scored against every spot of its card, by position in its Spots: the rules applied once.
+
+    One object per animal and setup, compared and hashed by identity: a bot keys what it works out for a
+    card by the card object itself, which is quicker than hashing what the card holds.
+    """
 
     spots: Spots
     verdicts: tuple[str, ...]  # correct / adjacent / nothing
     points: tuple[int, ...]
     sources: tuple[int, ...]  # MAP_CORRECT, MAP_ADJACENT or SCALES (for a spot that scores)
     correct: dict[str, int]  # open scale -> its correct space
+    best_first: tuple[int, ...]  # spots from most points to fewest, ties in spot order (the naturalist's walk)
 
 
-_SPOTS: dict[tuple[int, int, tuple[str, ...]], tuple[Board, Scales, Spots]] = {}
-
-
-def spots_for(board: Board, scales: Scales, open_scales: tuple[str, ...]) -> Spots:
+def make_spots(board: Board, scales: Scales, open_scales: tuple[str, ...]) -> Spots:
     """All spots (free or not) for a card whose open scales are `open_scales`, in legal-move order."""
-    key = (id(board), id(scales), open_scales)
-    hit = _SPOTS.get(key)
-    if hit is not None:  # the entry holds the board and scales, so their ids cannot be another object's
-        return hit[2]
     moves: list[Placement] = [AreaMove(name) for name in board.names]
     n_areas = len(moves)
     for k in open_scales:
         moves.extend(ScaleMove(k, i) for i in range(len(scales.get(k))))
     targets = tuple(m.target for m in moves)
-    spots = Spots(tuple(moves), targets, n_areas, {t: i for i, t in enumerate(targets)})
-    _SPOTS[key] = (board, scales, spots)
-    return spots
+    return Spots(tuple(moves), targets, n_areas, {t: i for i, t in enumerate(targets)})
 
 
 class Judge:
@@ -77,8 +73,17 @@ class Judge:
     def __init__(self, board: Board, scales: Scales, table: ScoringTable, units: str) -> None:
         self.board, self.scales, self.table, self.units = board, scales, table, units
         self.neighbors = {n: tuple(board.neighbors(n)) for n in board.names}
-        self._cards: dict[int, tuple[Animal, CardScores]] = {}  # by id; the entry holds the animal
-        self._answers: dict[int, tuple[Animal, Answer]] = {}
+        # per card side, for the animal object worked out (another animal on the same side is worked out afresh)
+        self._cards: dict[tuple[int, str], tuple[Animal, CardScores]] = {}
+        self._answers: dict[tuple[int, str], tuple[Animal, Answer]] = {}
+        self._spots: dict[tuple[str, ...], Spots] = {}
+
+    def spots(self, open_scales: tuple[str, ...]) -> Spots:
+        """The spots of a card whose open scales are `open_scales` (built once per setup and open scales)."""
+        hit = self._spots.get(open_scales)
+        if hit is None:
+            hit = self._spots[open_scales] = make_spots(self.board, self.scales, open_scales)
+        return hit
 
     def _keep(self, memo: dict[K, V], key: K, value: V) -> None:
         if len(memo) >= self.LIMIT:
@@ -92,10 +97,11 @@ class Judge:
 
     def card(self, animal: Animal) -> CardScores:
         """Verdict, points and source of every spot of the animal's card."""
-        hit = self._cards.get(id(animal))
-        if hit is not None:
+        key = (animal.card, animal.side)
+        hit = self._cards.get(key)
+        if hit is not None and hit[0] is animal:
             return hit[1]
-        spots = spots_for(self.board, self.scales, tuple(animal.open_scales()))
+        spots = self.spots(tuple(animal.open_scales()))
         row = self.table.row_for(animal.n_areas)
         homes = set(animal.areas)
         near: set[str] = set()
@@ -118,8 +124,9 @@ class Judge:
             verdicts.append(verdict)
             points.append(pts)
             sources.append(source)
-        card = CardScores(spots, tuple(verdicts), tuple(points), tuple(sources), correct)
-        self._keep(self._cards, id(animal), (animal, card))
+        order = tuple(sorted(range(len(points)), key=lambda k: (-points[k], k)))
+        card = CardScores(spots, tuple(verdicts), tuple(points), tuple(sources), correct, order)
+        self._keep(self._cards, key, (animal, card))
         return card
 
     def space_verdict(self, space: int, correct: int) -> tuple[str, int]:
@@ -186,8 +193,9 @@ class Judge:
 
     def answer(self, animal: Animal) -> Answer:
         """The lower half of the card in this setup's units."""
-        hit = self._answers.get(id(animal))
-        if hit is not None:
+        key = (animal.card, animal.side)
+        hit = self._answers.get(key)
+        if hit is not None and hit[0] is animal:
             return hit[1]
         rows = []
         for m in MEASURES:
@@ -201,19 +209,5 @@ class Judge:
                 side = scale.side(self.units)
                 rows.append((m, scale.key, side.format_value(v), side.spaces[side.space_of(v)].label))
         answer = Answer(animal.areas, tuple(rows))
-        self._keep(self._answers, id(animal), (animal, answer))
+        self._keep(self._answers, key, (animal, answer))
         return answer
-
-
-_JUDGES: dict[tuple[int, int, int, str], tuple[tuple[Board, Scales, ScoringTable], Judge]] = {}
-
-
-def judge_for(board: Board, scales: Scales, table: ScoringTable, units: str) -> Judge:
-    """The shared Judge of a setup (the entry holds its objects, so their ids cannot be reused meanwhile)."""
-    key = (id(board), id(scales), id(table), units)
-    hit = _JUDGES.get(key)
-    if hit is None:
-        if len(_JUDGES) >= 64:
-            _JUDGES.clear()
-        hit = _JUDGES[key] = ((board, scales, table), Judge(board, scales, table, units))
-    return hit[1]

@@ -94,9 +94,6 @@ def parse_move(text: str, board: Board | None = None, scales: Scales | None = No
     return AreaMove(board.area(raw).name)
 
 
-_TEXTS: dict[tuple[int, int, str], tuple[Board, Scales, MoveTexts]] = {}
-
-
 class MoveTexts:
     """Moves read and written in one game setup (board, scales, units), remembered: both are pure and frequent."""
 
@@ -123,14 +120,3 @@ class MoveTexts:
                 self.written.clear()
             hit = self.written[id(move)] = (move, move.text(self.scales, self.units))  # holds the move: ids stay unique
         return hit[1]
-
-
-def move_texts(board: Board, scales: Scales, units: str) -> MoveTexts:
-    """The shared MoveTexts of a setup (the entry holds the board and scales, so their ids stay theirs)."""
-    key = (id(board), id(scales), units)
-    hit = _TEXTS.get(key)
-    if hit is None:
-        if len(_TEXTS) > 64:
-            _TEXTS.clear()
-        hit = _TEXTS[key] = (board, scales, MoveTexts(board, scales, units))
-    return hit[2]

@@ -30,10 +30,10 @@ import base64
 import hashlib
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, overload
 
 from rules.core.errors import ConfigError, FaunaError, IllegalMove, ReplayMismatch
 from rules.core.limits import InputRefused, load_json, raw_decode_json
@@ -44,12 +44,13 @@ from rules.fauna import data
 from rules.fauna.animals import MEASURES, Animal, Deck, deck_files
 from rules.fauna.board import Board
 from rules.fauna.config import Config
-from rules.fauna.dealing import BoxContents, DealtDeck, box_contents, box_text, parse_box_text
+from rules.fauna.dealing import BoxContents, DealtDeck, parse_box_text
 from rules.fauna.events import Event, RoundStarted
 from rules.fauna.game import State, new_game
 from rules.fauna.moves import Move, Pass
 from rules.fauna.scales import Scales
 from rules.fauna.scoring import PRESET_NAMES, preset, preset_files
+from rules.fauna.setup import load_game
 
 FORMAT = "fauna-log"
 VERSION = 3  # 3: each card's facts recorded as it comes into play; 2: facts from the installed data
@@ -116,15 +117,18 @@ def _js(value: Any) -> str:
 
 
 def header_lines(config: Config, seed: int, fingerprint: str, start: str, *, version: int = VERSION,
-                 box: BoxContents | None = None) -> list[str]:
-    """The header texts (without hashes): format, seed, (format 3: box,) fingerprint, then the effective config."""
+                 box: str | None = None) -> list[str]:
+    """The header texts (without hashes): format, seed, (format 3: box,) fingerprint, then the effective config.
+
+    `box` is the box as its line gives it (the setup's `box_text`).
+    """
     game = config.to_dict()["game"]
     if version == 2:
         out = [f"{FORMAT} 2", f"seed {seed}", f"data sha256:{fingerprint}"]
     else:
         if box is None:
             raise ValueError("a format-3 header records its box")
-        out = [f"{FORMAT} {version}", f"seed {seed}", f"box {box_text(box)}", f"board sha256:{fingerprint}"]
+        out = [f"{FORMAT} {version}", f"seed {seed}", f"box {box}", f"board sha256:{fingerprint}"]
     out += [f"preset {_js(game['preset'])}", f"units {_js(config.units)}", f"cards {_js(config.cards)}",
             f"start {_js(start)}", f"goal {config.target}"]
     for p in config.players:
@@ -136,13 +140,7 @@ def header_lines(config: Config, seed: int, fingerprint: str, start: str, *, ver
 def state_header_lines(state: State, version: int = VERSION) -> list[str]:
     """The header of a new game's log, fingerprinted against the installed data."""
     return header_lines(state.config, state.seed, fingerprint_for(state.config, version), state.names[state.start],
-                        version=version, box=game_box(state) if version >= 3 else None)
-
-
-def game_box(state: State) -> BoxContents:
-    """The box a game deals from: the one it recorded, or the installed deck's."""
-    deck = state.deck
-    return deck.box if isinstance(deck, DealtDeck) else box_contents(deck)
+                        version=version, box=state.setup.box_text if version >= 3 else None)
 
 
 def round_line(e: RoundStarted) -> str:
@@ -190,12 +188,14 @@ def answer_facts(animal: Animal) -> dict[str, Any]:
 
 
 def _keystream(seed: int, round_no: int, n: int) -> bytes:
-    out = b""
-    block = 0
-    while len(out) < n:
-        out += hashlib.sha256(f"fauna-seal\n{seed}\n{round_no}\n{block}".encode()).digest()
-        block += 1
-    return out[:n]
+    """SHA-256 of 'fauna-seal\\nSEED\\nROUND\\nBLOCK' for blocks 0, 1, ... joined, cut to n bytes."""
+    prefix = hashlib.sha256(f"fauna-seal\n{seed}\n{round_no}\n".encode())  # hashed once, extended per block
+    out = []
+    for block in range((n + 31) // 32):
+        h = prefix.copy()
+        h.update(str(block).encode())
+        out.append(h.digest())
+    return b"".join(out)[:n]
 
 
 def seal(seed: int, round_no: int, text: str) -> str:
@@ -218,19 +218,41 @@ def unseal(seed: int, round_no: int, sealed: str) -> str:
     return _xor(raw, _keystream(seed, round_no, len(raw))).decode("utf-8")
 
 
-_FRONT_LINES: dict[tuple[int, int, int], tuple[Animal, str]] = {}
+_FACTS_TEXT: dict[tuple[int, str], tuple[Animal, str, str]] = {}
+
+
+def facts_text(animal: Animal) -> tuple[str, str]:
+    """The JSON of a card's front facts and of its answer, as format 3 writes them.
+
+    Remembered per card side, for the animal object it was worked out for (every game of a deck shows
+    the same animals; an animal with other facts on the same card side is worked out afresh).
+    """
+    key = (animal.card, animal.side)
+    hit = _FACTS_TEXT.get(key)
+    if hit is not None and hit[0] is animal:
+        return hit[1], hit[2]
+    front, answer = _js(front_facts(animal)), _js(answer_facts(animal))
+    if len(_FACTS_TEXT) > 4096:
+        _FACTS_TEXT.clear()
+    _FACTS_TEXT[key] = (animal, front, answer)
+    return front, answer
+
+
+_FRONT_LINES: dict[tuple[int, int, int, str], tuple[Animal, str]] = {}
 
 
 def front_line(round_no: int, animal: Animal, seed: int) -> str:
     """Format 3, after the round line: the front's facts, and the answer sealed until the evaluation.
 
-    Remembered per animal object, round and seed: verifying a log reads each front line once and writes it once.
+    Remembered per seed, round and card side, for the animal object it was written for: verifying a log
+    reads each front line (recorded_cards) and then writes it (to compare), and sealing is a hash per line.
     """
-    key = (id(animal), round_no, seed)
+    key = (seed, round_no, animal.card, animal.side)
     hit = _FRONT_LINES.get(key)
-    if hit is not None and hit[0] is animal:  # the entry holds the animal, so its id is not another's
+    if hit is not None and hit[0] is animal:
         return hit[1]
-    text = f"front {round_no} {_js(front_facts(animal))} sealed {seal(seed, round_no, _js(answer_facts(animal)))}"
+    front, answer = facts_text(animal)
+    text = f"front {round_no} {front} sealed {seal(seed, round_no, answer)}"
     if len(_FRONT_LINES) > 4096:
         _FRONT_LINES.clear()
     _FRONT_LINES[key] = (animal, text)
@@ -239,7 +261,7 @@ def front_line(round_no: int, animal: Animal, seed: int) -> str:
 
 def answer_line(round_no: int, animal: Animal) -> str:
     """Format 3, before the score line: the answer the round was evaluated with."""
-    return f"answer {round_no} {animal.name}: {_js(answer_facts(animal))}"
+    return f"answer {round_no} {animal.name}: {facts_text(animal)[1]}"
 
 
 def animal_from_facts(card: int, side: str, name: str, front: Any, answer: Any) -> Animal:
@@ -318,7 +340,7 @@ class LogWriter:
         self._scores = list(state.score)  # at the start of the round
         self.head = CHAIN_START
         self.header_count = 0
-        box = game_box(state) if version >= 3 else None
+        box = state.setup.box_text if version >= 3 else None
         for text in header_lines(state.config, state.seed, self.fingerprint, state.names[state.start],
                                  version=version, box=box):
             self._add(text)
@@ -382,7 +404,7 @@ def log_version(state: State) -> int:
 
 def replay_start(state: State) -> State:
     """The same game at its start: same config, seed, data and box (for re-deriving a log or its events)."""
-    return new_game(state.config, state.seed, board=state.board, scales=state.scales, deck=state.deck)
+    return state.setup.new_state(state.config, state.seed)
 
 
 def log_text(state: State, fingerprint: str | None = None, version: int | None = None) -> str:
@@ -421,14 +443,13 @@ class LoadedLog(VerifiedHistory):
 
     source: str
     state: State
-    records: list[Record]
+    records: Sequence[Record]  # every verified line, in file order
     writer: LogWriter
     fingerprint: str  # as recorded
     installed: str  # of the installed data
     complete: bool  # verified to the end of the file (False when stopped early by `until`)
     version: int = VERSION
     round_events: list[list[Event]] | None = None  # with load_log(round_events=True): each round-ending move's events
-
     @property
     def data_changed(self) -> bool:
         """Whether the log's fingerprint differs from the installed data's (format 3: board, scales, preset only)."""
@@ -454,6 +475,7 @@ class Header:
     fingerprint: str
     fingerprint_line: int
     box: BoxContents | None  # format 3
+    box_line: str | None = None  # format 3: the box as its line gives it (what box_text writes for `box`)
 
 
 def load_log(text: str, source: str = "<log>", *, ignore_data_change: bool = False, until: int | None = None,
@@ -474,11 +496,11 @@ def load_log(text: str, source: str = "<log>", *, ignore_data_change: bool = Fal
         raise _data_changed(rd, header, installed)
     state = _start_state(rd, header)
     writer = LogWriter(state, header.fingerprint)
-    records = _verify_opening(rd, writer)
-    verifier = _MoveVerifier(rd, writer, records, round_events)
+    marks = _verify_opening(rd, writer)
+    verifier = _MoveVerifier(rd, writer, marks, round_events)
     complete = verifier.run(until)
-    return LoadedLog(source, state, records, writer, header.fingerprint, installed, complete, header.version,
-                     verifier.round_events)
+    return LoadedLog(source, state, _Records(marks, rd.lines), writer, header.fingerprint, installed, complete,
+                     header.version, verifier.round_events)
 
 
 def _data_changed(rd: _Reader, header: Header, installed: str) -> DataChanged:
@@ -503,30 +525,67 @@ def _start_state(rd: _Reader, header: Header) -> State:
     """The game at its start: format 3 deals from its recorded box and plays its cards' recorded facts."""
     base = Deck.default()
     if header.version == 2:  # the installed box and facts, kept with the game so it goes on in format 2
-        deck = DealtDeck(base, box_contents(base), None, log_version=2)
+        installed = load_game(header.config)
+        deck = DealtDeck(base, installed.box, None, log_version=2, box_line=installed.box_text)
     else:
         assert header.box is not None
-        deck = DealtDeck(base, header.box, recorded_cards(rd.lines, header.seed, base))
+        deck = DealtDeck(base, header.box, recorded_cards(rd.lines, header.seed, base), box_line=header.box_line)
     try:
         return new_game(header.config, header.seed, deck=deck)
     except ConfigError as exc:  # e.g. a box without a card of the game's colour
         raise LogFormatError(f"{rd.where(2)}: {exc}") from None
 
 
-def _verify_opening(rd: _Reader, writer: LogWriter) -> list[Record]:
+class _Records(Sequence[Record]):
+    """A verified log's Records, made from the marks verifying left when first asked for (most replays never ask)."""
+
+    def __init__(self, marks: list[Mark], lines: list[str]) -> None:
+        self._marks, self._lines = marks, lines
+        self._made: list[Record] | None = None
+
+    def _all(self) -> list[Record]:
+        if self._made is None:
+            lines = self._lines
+            self._made = [Record(i + 1, kind, lines[i][:-34], lines[i][-32:], seq, who, rnd)
+                          for i, kind, seq, who, rnd in self._marks]
+        return self._made
+
+    def __len__(self) -> int:
+        return len(self._marks)
+
+    @overload
+    def __getitem__(self, i: int) -> Record: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Record]: ...
+
+    def __getitem__(self, i: int | slice) -> Record | list[Record]:
+        return self._all()[i]
+
+    def __iter__(self) -> Iterator[Record]:
+        return iter(self._all())
+
+
+Mark = tuple[int, str, int | None, str | None, int | None]  # a line: index, kind, and a move's seq, player, round
+
+
+def _verify_opening(rd: _Reader, writer: LogWriter) -> list[Mark]:
     """The header and the first round's lines must be exactly the writer's."""
-    records: list[Record] = []
+    marks: list[Mark] = []
     for i, line in enumerate(writer.lines):
-        body, h = rd.expect(i, line)
-        records.append(Record(i + 1, "header" if i < writer.header_count else body.split(" ", 1)[0], body, h))
-    return records
+        body, _ = rd.expect(i, line)
+        marks.append((i, "header" if i < writer.header_count else body.split(" ", 1)[0], None, None, None))
+    return marks
 
 
 class _MoveVerifier:
-    """Walks the lines after the opening: each move is read and played, and the lines it implies must follow."""
+    """Walks the lines after the opening: each move is read and played, and the lines it implies must follow.
 
-    def __init__(self, rd: _Reader, writer: LogWriter, records: list[Record], round_events: bool = False) -> None:
-        self.rd, self.writer, self.records = rd, writer, records
+    Each verified line leaves a mark (a small tuple); the Records are made from them only if asked for.
+    """
+
+    def __init__(self, rd: _Reader, writer: LogWriter, marks: list[Mark], round_events: bool = False) -> None:
+        self.rd, self.writer, self.marks = rd, writer, marks
         self.state = writer.state
         self.lines = rd.lines
         self.pos = len(writer.lines)
@@ -535,20 +594,53 @@ class _MoveVerifier:
         self.round_events: list[list[Event]] | None = [] if round_events else None
 
     def run(self, until: int | None) -> bool:
-        """Verify to the end (True), or stop after move `until` (False)."""
-        state, n_lines = self.state, len(self.lines)
+        """Verify to the end (True), or stop after move `until` (False).
+
+        This loop is most of a replay's time, so the common case (a well-formed move line) is read here and
+        the lines the writer adds after the move are compared in place; anything else goes to the careful
+        checks, which name the line and what differs.
+        """
+        state, lines, writer, marks, rd = self.state, self.lines, self.writer, self.marks, self.rd
+        n_lines, names, written, keep = len(lines), state.names, writer.lines, self.round_events
         while True:
             if state.over:
                 self._expect_end("the game's last line")
                 return True
             if until is not None and state.seq >= until:
                 return False
-            if self.pos >= n_lines:
+            pos = self.pos
+            if pos >= n_lines:
                 self._truncated()
-            text = self._move_text()
-            if text is None:  # the closing line, verified
-                return True
-            self._play(text)
+            line = lines[pos]
+            seq, who, rnd = state.seq + 1, names[state.to_move_index], state.round
+            prefix = f"{seq} {who}: "
+            if line[-34:-32] == " @" and line.startswith(prefix) and len(line) > len(prefix) + 34:
+                text = line[len(prefix):-34]  # a well-formed move line: its hash is checked with the rest
+            else:
+                found = self._other_line()
+                if found is None:  # the closing line, verified
+                    return True
+                text = found
+            ends = keep is not None and pos + 1 < n_lines and lines[pos + 1].startswith(("score ", "answer "))
+            before = len(written)
+            try:
+                events = writer.play(who, state.parse(text), events=ends)  # the rules check the move once, here
+            except FaunaError as exc:
+                rd.split(pos)  # a malformed line is a format error before it is an illegal move
+                raise _illegal(rd, pos, state, text, exc) from None
+            if ends and keep is not None and len(events) > 1:
+                keep.append(events)
+            if line != written[before]:
+                rd.expect(pos, written[before])  # raises, saying how the line differs
+            marks.append((pos, "move", seq, who, rnd))
+            pos += 1
+            for j in range(before + 1, len(written)):  # the evaluation and the next round's card, after a round's end
+                wline = written[j]
+                if pos >= n_lines or lines[pos] != wline:
+                    rd.expect(pos, wline)
+                marks.append((pos, wline[:wline.index(" ")], None, None, None))
+                pos += 1
+            self.pos = pos
 
     def _expect_end(self, after: str, at: int | None = None) -> None:
         pos = self.pos if at is None else at
@@ -563,49 +655,17 @@ class _MoveVerifier:
                              f"closing line {_short(closing.rsplit(' @', 1)[0])} after this line, found the end "
                              "of the file (truncated?)", pos)
 
-    def _move_text(self) -> str | None:
-        """The move on the current line, or None after verifying it is the closing line."""
-        state, pos, line = self.state, self.pos, self.lines[self.pos]
-        prefix = f"{state.seq + 1} {state.names[state.to_move_index]}: "
-        if line[-34:-32] == " @" and line.startswith(prefix) and len(line) > len(prefix) + 34:
-            return line[len(prefix):-34]  # a well-formed move line: its hash is checked with the rest
-        body, h = self.rd.split(pos)  # a closing line, or a line the careful checks explain
+    def _other_line(self) -> str | None:
+        """A line that is not a well-formed move line: the closing line (None once verified), or a move the
+        careful checks read (its text) or explain (ReplayMismatch, LogFormatError)."""
+        state, pos = self.state, self.pos
+        body, _ = self.rd.split(pos)
         if body.startswith("next "):
             self.rd.expect(pos, self.writer.next_line())
-            self.records.append(Record(pos + 1, "next", body, h))
+            self.marks.append((pos, "next", None, None, None))
             self._expect_end("the closing 'next' line", pos + 1)
             return None
         return _read_move(self.rd, pos, body, state)
-
-    def _play(self, text: str) -> None:
-        """Play the move and check its line and the lines after it (evaluation, next round)."""
-        state, writer, rd, lines, records = self.state, self.writer, self.rd, self.lines, self.records
-        seq, who, rnd = state.seq + 1, state.names[state.to_move_index], state.round
-        written = writer.lines
-        before = len(written)
-        keep = self.round_events
-        ends = keep is not None and self.pos + 1 < len(lines) and lines[self.pos + 1].startswith(("score ", "answer "))
-        try:
-            events = writer.play(who, state.parse(text), events=ends)  # the rules check the move once, here
-        except FaunaError as exc:
-            rd.split(self.pos)  # a malformed line is a format error before it is an illegal move
-            raise _illegal(rd, self.pos, state, text, exc) from None
-        if ends and keep is not None and len(events) > 1:
-            keep.append(events)
-        pos = self.pos
-        wline = written[before]
-        if lines[pos] != wline:
-            rd.expect(pos, wline)  # raises, saying how the line differs
-        records.append(Record(pos + 1, "move", wline[:-34], wline[-32:], seq, who, rnd))
-        pos += 1
-        for j in range(before + 1, len(written)):  # the evaluation and the next round's card, after a round's last move
-            wline = written[j]
-            if pos >= len(lines) or lines[pos] != wline:
-                rd.expect(pos, wline)
-            body = wline[:-34]
-            records.append(Record(pos + 1, body.split(" ", 1)[0], body, wline[-32:]))
-            pos += 1
-        self.pos = pos
 
 
 def _read_move(rd: _Reader, pos: int, body: str, state: State) -> str:
@@ -654,8 +714,10 @@ def _read_header(rd: _Reader) -> Header:
     _check_header_complete(rd, keys, values, players, end)
     config = _header_config(rd, values, players)
     fp_key = "data" if version == 2 else "board"
-    return Header(version, config, values["seed"][1], values[fp_key][1], values[fp_key][0],
-                  values["box"][1] if version >= 3 else None)
+    if version < 3:
+        return Header(version, config, values["seed"][1], values[fp_key][1], values[fp_key][0], None)
+    return Header(version, config, values["seed"][1], values[fp_key][1], values[fp_key][0], values["box"][1],
+                  rd.split(values["box"][0])[0].removeprefix("box "))
 
 
 def _header_values(rd: _Reader, keys: tuple[str, ...]

@@ -1,0 +1,67 @@
+"""The game object: one setup per board, scales, deck, table and units starts games that share its work."""
+
+import pytest
+from helpers import animal, deck
+
+from rules.fauna import Config, ConfigError, PlayerSpec, new_game, preset
+from rules.fauna.replay import load_log, log_text
+from rules.fauna.setup import load_game
+
+PLAYERS = (PlayerSpec("alice"), PlayerSpec("bob"), PlayerSpec("carol"))
+
+
+def test_games_of_one_setup_share_it_and_stay_independent():
+    cfg = Config(PLAYERS)
+    setup = load_game(cfg)
+    assert load_game(Config.from_dict(cfg.to_dict())) is setup  # an equal config (a worker's copy) finds it
+    one, two = setup.new_state(cfg, 7), setup.new_state(cfg, 7)
+    assert one.judge is two.judge is setup.judge
+    one.apply(one.legal_moves()[0])
+    assert one.history and not two.history and two.owner == [-1] * len(two.owner)
+    assert [a.name for a in two.order] == [a.name for a in new_game(cfg, 7).order]
+
+
+def test_a_setup_is_for_one_table_and_units():
+    metric, imperial = Config(PLAYERS), Config(PLAYERS, units="imperial")
+    setup = load_game(metric)
+    assert load_game(imperial) is not setup
+    assert load_game(Config(PLAYERS, preset("reference-manual"))) is not setup
+    with pytest.raises(ValueError, match="another scoring table or units"):
+        setup.new_state(imperial, 1)
+    lion = new_game(metric, 1).deck.animal("Lion")
+    assert load_game(metric).judge.answer(lion) != load_game(imperial).judge.answer(lion)  # kg against lb
+
+
+def test_a_setup_checks_the_seed():
+    cfg = Config(PLAYERS)
+    setup = load_game(cfg)
+    for bad in (-1, 2**64, True, "7"):
+        with pytest.raises(ConfigError, match="seed must be a whole number from 0 to 2\\^64-1"):
+            setup.new_state(cfg, bad)
+    with pytest.raises(ConfigError, match="needs a seed"):
+        setup.new_state(cfg)
+    assert setup.new_state(cfg, 2**64 - 1).config.seed == 2**64 - 1
+
+
+def test_a_deck_of_its_own_gets_its_own_setup_and_cards():
+    cfg = Config(PLAYERS)
+    frog, toad = animal("Frog", card=1), animal("Toad", card=2, areas=("Amazon Basin",))
+    own = load_game(cfg, deck=deck(frog, toad))
+    installed = load_game(cfg)
+    assert own is not installed and own.judge is installed.judge  # the judge does not depend on the deck
+    assert [f[0].name for f in own.faces("green")] == ["Frog", "Toad"]
+    assert own.box_text == "green 1-2 black none"
+    game = own.new_state(cfg, 3)
+    assert {game.box.card(i).name for i in range(4)} == {"Frog", "Toad"}
+
+
+def test_a_logged_game_deals_from_its_recorded_box():
+    cfg = Config(PLAYERS)
+    state = new_game(cfg, 11)
+    for _ in range(5):
+        state.apply(state.legal_moves()[-1])
+    text = log_text(state)
+    loaded = load_log(text)
+    box_line = next(line for line in text.splitlines() if line.startswith("box "))
+    assert f"box {loaded.state.setup.box_text} @" in box_line
+    assert loaded.state.setup is not state.setup and loaded.state.order[:3] == state.order[:3]

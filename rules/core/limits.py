@@ -104,10 +104,14 @@ def check_name(name: str, max_chars: int = MAX_NAME_CHARS, what: str = "name") -
     """A name as NFC text of 1..max_chars printable characters without leading or trailing space.
 
     Returns the NFC form (so 'é' typed as e + accent and as one character is one name); raises
-    InputRefused saying what is wrong. Games add their own forbidden characters on top.
+    InputRefused saying what is wrong. Games add their own forbidden characters on top. Names that pass
+    are remembered (a log's header names its players several times, and every log of a group the same).
     """
     if not isinstance(name, str):
         raise InputRefused(f"{what} must be a text")
+    hit = _GOOD_NAMES.get((name, max_chars))
+    if hit is not None:
+        return hit
     nfc = unicodedata.normalize("NFC", name)
     if not nfc:
         raise InputRefused(f"{what} is empty")
@@ -119,7 +123,13 @@ def check_name(name: str, max_chars: int = MAX_NAME_CHARS, what: str = "name") -
                            "names are printable text")
     if nfc != nfc.strip():
         raise InputRefused(f"{what} {excerpt(nfc)} starts or ends with a space")
+    if len(_GOOD_NAMES) >= 4096:
+        _GOOD_NAMES.clear()
+    _GOOD_NAMES[(name, max_chars)] = nfc
     return nfc
+
+
+_GOOD_NAMES: dict[tuple[str, int], str] = {}  # (name, limit) -> its NFC form, for names that passed
 
 
 _DIGITS = re.compile(r"[0-9]+")
@@ -150,17 +160,12 @@ def check_lines(text: str, max_chars: int = MAX_LINE_CHARS) -> None:
     """Refuse text with a line longer than `max_chars` (InputRefused carries the line number)."""
     if len(text) <= max_chars:
         return
-    start = 0
-    n = 1
-    while True:
-        end = text.find("\n", start)
-        stop = len(text) if end < 0 else end
-        if stop - start > max_chars:
-            raise InputRefused(f"line of {stop - start:,} characters; at most {max_chars:,} are allowed", n)
-        if end < 0:
-            return
-        start = end + 1
-        n += 1
+    lines = text.split("\n")
+    if max(map(len, lines)) <= max_chars:  # the common case, without a loop in Python
+        return
+    for n, line in enumerate(lines, 1):
+        if len(line) > max_chars:
+            raise InputRefused(f"line of {len(line):,} characters; at most {max_chars:,} are allowed", n)
 
 
 def decode_utf8(raw: bytes) -> str:

@@ -53,6 +53,7 @@ class CardScores:
     sources: tuple[int, ...]  # MAP_CORRECT, MAP_ADJACENT or SCALES (for a spot that scores)
     correct: dict[str, int]  # open scale -> its correct space
     best_first: tuple[int, ...]  # spots from most points to fewest, ties in spot order (the naturalist's walk)
+    whys: list[str | None]  # the reason given for a piece on each spot, filled in as pieces are evaluated
 
 
 def make_spots(board: Board, scales: Scales, open_scales: tuple[str, ...]) -> Spots:
@@ -125,7 +126,7 @@ class Judge:
             points.append(pts)
             sources.append(source)
         order = tuple(sorted(range(len(points)), key=lambda k: (-points[k], k)))
-        card = CardScores(spots, tuple(verdicts), tuple(points), tuple(sources), correct, order)
+        card = CardScores(spots, tuple(verdicts), tuple(points), tuple(sources), correct, order, [None] * len(points))
         self._keep(self._cards, key, (animal, card))
         return card
 
@@ -163,6 +164,14 @@ class Judge:
         move = self.canonical(move)
         verdict, points = self._points(move, animal)
         return verdict, points, self._why(move, animal, verdict)
+
+    def why_at(self, animal: Animal, k: int) -> str:
+        """The reason for a piece on spot k of the animal's card (as `reason` gives it), worked out once per spot."""
+        card = self.card(animal)
+        why = card.whys[k]
+        if why is None:
+            why = card.whys[k] = self._why(card.spots.moves[k], animal, card.verdicts[k])
+        return why
 
     def _why(self, move: Placement, animal: Animal, verdict: str) -> str:
         table = self.table

@@ -55,6 +55,19 @@ def test_a_deck_of_its_own_gets_its_own_setup_and_cards():
     assert {game.box.card(i).name for i in range(4)} == {"Frog", "Toad"}
 
 
+def test_other_scales_get_a_setup_of_their_own_and_leave_the_installed_one_alone():
+    from rules.fauna import Scales
+
+    cfg = Config(PLAYERS)
+    installed = load_game(cfg)
+    scales = Scales(list(Scales.default()))  # the same scales, another object: nothing may be shared with it
+    own = load_game(cfg, scales=scales)
+    assert own.scales is scales and own.judge is not installed.judge and own.judge.scales is scales
+    assert load_game(cfg) is installed and installed.scales is Scales.default()
+    game, same = own.new_state(cfg, 5), installed.new_state(cfg, 5)
+    assert [a.name for a in game.order] == [a.name for a in same.order]
+
+
 def test_a_logged_game_deals_from_its_recorded_box():
     cfg = Config(PLAYERS)
     state = new_game(cfg, 11)

@@ -122,7 +122,9 @@ def load_game(config: Config, *, board: Board | None = None, scales: Scales | No
     if last is not None and board is None and scales is None and deck is None and last[0] is config \
             and last[1].deck is d_deck and last[1].board is d_board and last[1].scales is d_scales:
         return last[1]  # the same config object again (a simulation's games): no need to hash its table
-    board, scales, deck = board or d_board, scales or d_scales, deck or d_deck
+    board = d_board if board is None else board
+    scales = d_scales if scales is None else scales
+    deck = d_deck if deck is None else deck
     if board is not d_board or scales is not d_scales:
         return Setup(board, scales, deck, config.table, config.units)
     key = (config.table, config.units)  # the table by value: a config sent to a worker process is an equal copy
@@ -131,6 +133,5 @@ def load_game(config: Config, *, board: Board | None = None, scales: Scales | No
         if len(_DEFAULT) >= 16:
             _DEFAULT.clear()
         hit = _DEFAULT[key] = Setup(board, scales, d_deck, config.table, config.units)
-    if deck is d_deck:
-        _LAST[:] = [(config, hit)]
+    _LAST[:] = [(config, hit)]  # the installed setup of this config, whatever deck was asked for
     return hit if deck is d_deck else Setup(board, scales, deck, config.table, config.units, shares=hit)

@@ -78,3 +78,41 @@ def test_a_logged_game_deals_from_its_recorded_box():
     box_line = next(line for line in text.splitlines() if line.startswith("box "))
     assert f"box {loaded.state.setup.box_text} @" in box_line
     assert loaded.state.setup is not state.setup and loaded.state.order[:3] == state.order[:3]
+
+
+def test_other_installed_data_is_never_served_from_an_older_setup(monkeypatch):
+    """Another release's data loaded in the same process (as `fauna` reloads after FAUNA_DATA_DIR) gets new setups."""
+    from rules.fauna import Board, Deck, Scales, animals, board, scales
+
+    cfg = Config(PLAYERS)
+    load_game(cfg)
+    for module, name, fresh, attr in (
+            (animals, "_default_deck", Deck(list(Deck.default().animals), []), "deck"),
+            (board, "_default_board", Board(list(Board.default().areas), list(Board.default().links)), "board"),
+            (scales, "_default_scales", Scales(list(Scales.default())), "scales")):
+        monkeypatch.setattr(module, name, lambda fresh=fresh: fresh)
+        setup = load_game(cfg)  # the very config object asked for before
+        assert getattr(setup, attr) is fresh and load_game(cfg) is setup
+
+
+def test_a_board_given_for_a_config_asked_for_before_is_the_one_played_on():
+    from rules.fauna import Board
+
+    cfg = Config(PLAYERS)
+    installed = load_game(cfg)
+    other = Board(list(Board.default().areas), list(Board.default().links))
+    own = load_game(cfg, board=other)
+    assert own.board is other and own is not installed and own.judge.board is other
+    assert load_game(cfg) is installed
+
+
+def test_a_dealt_deck_without_its_line_writes_its_box_line():
+    from rules.fauna import Deck
+    from rules.fauna.dealing import DealtDeck, box_contents
+    from rules.fauna.setup import Setup
+
+    base = Deck.default()
+    cfg = Config(PLAYERS)
+    box = {n: s for n, s in box_contents(base).items() if n <= 3}
+    setup = Setup(load_game(cfg).board, load_game(cfg).scales, DealtDeck(base, box), cfg.table, cfg.units)
+    assert setup.box_text == "green 1-3 black 1-3" and setup.box == box

@@ -21,13 +21,27 @@ from typing import Any
 VERSION = "parsed-1"  # bump when the stored form changes
 
 
-def cache_dir() -> str | None:
-    """The folder of the cache, or None when caching is off or there is no home to put it in."""
+def cache_root() -> str | None:
+    """The user's fauna cache folder, or None when caching is off or there is no home to put it in."""
     if os.environ.get("FAUNA_NO_CACHE"):
         return None
     base = os.environ.get("XDG_CACHE_HOME") or (os.path.join(os.path.expanduser("~"), ".cache")
                                                  if os.path.expanduser("~") != "~" else None)
-    return os.path.join(base, "fauna", VERSION) if base else None
+    return os.path.join(base, "fauna") if base else None
+
+
+def cache_dir() -> str | None:
+    """The folder of the parsed-data cache, or None when caching is off or there is no home to put it in."""
+    root = cache_root()
+    return os.path.join(root, VERSION) if root else None
+
+
+_installed: str | None = None  # the cache folder `install` chose: the other caches of the command live beside it
+
+
+def installed_root() -> str | None:
+    """The user's fauna cache folder when the `fauna` command installed the caches (None in a library or a test)."""
+    return _installed
 
 
 class FileCache:
@@ -44,7 +58,7 @@ class FileCache:
     def get(self, raw: bytes) -> dict[str, Any] | None:
         try:
             with open(self._path(raw), "rb") as f:
-                entry = marshal.load(f)
+                entry = marshal.loads(f.read())  # one read: load(f) reads the file object by object
         except (OSError, EOFError, ValueError, TypeError):
             return None
         if not (isinstance(entry, tuple) and len(entry) == 2 and entry[0] == raw and isinstance(entry[1], dict)):
@@ -84,7 +98,7 @@ class BuiltFileCache(FileCache):
 
         try:
             with open(self._path(raw), "rb") as f:
-                entry = pickle.load(f)
+                entry = pickle.loads(f.read())  # one read, as above
         except Exception:  # a damaged or foreign file: build anew (pickle can raise almost anything)
             return None
         if not (isinstance(entry, tuple) and len(entry) == 2 and entry[0] == raw):
@@ -103,9 +117,12 @@ class BuiltFileCache(FileCache):
 
 def install() -> None:
     """Read data files through the user's cache folder from now on (called once when `fauna` starts)."""
-    folder = cache_dir()
-    if folder is None:
+    global _installed
+    root = cache_root()
+    if root is None:
         return
+    _installed = root
+    folder = os.path.join(root, VERSION)
     from rules.fauna.data import use_built_cache, use_parsed_cache
 
     use_parsed_cache(FileCache(folder))

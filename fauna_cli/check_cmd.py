@@ -95,7 +95,7 @@ def run_one(rules: GameRules | None, case: Any) -> dict[str, Any]:
         from rules.fauna.cases import run_case
 
         return run_case(case).to_dict()
-    return rules.run_case(case).to_dict()  # type: ignore[no-any-return]  # a CaseResult, typed Any by the protocol
+    return rules.run_case(case).to_dict()
 
 
 def run_files(paths: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -128,11 +128,12 @@ def run_files(paths: tuple[str, ...]) -> list[dict[str, Any]]:
             done[i] = [run_one(rules, c) for rules, c in cases]
             continue
         with casecache.recording(reads):
-            done[i] = [run_one(rules, c) for rules, c in cases]
-        cache.put(key, reads, done[i])
+            results = [run_one(rules, c) for rules, c in cases]
+        cache.put(key, reads, results)
+        done[i] = results
     if cache is not None:
         cache.save()
-    return [r for results in done if results is not None for r in results]
+    return [r for per_file in done if per_file is not None for r in per_file]
 
 
 def result_row(r: dict[str, Any]) -> list[str]:

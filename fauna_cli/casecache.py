@@ -113,9 +113,11 @@ class ResultCache:
         self.path = os.path.join(folder, f"{key}.marshal")
         self.entries: dict[str, tuple[tuple[Dep, ...], list[dict[str, Any]]]] = {}
         self.changed = False
+        from fauna_cli.datacache import without_gc
+
         try:
             with open(self.path, "rb") as f:
-                stored = marshal.loads(f.read())  # one read: load(f) reads the file object by object
+                stored = without_gc(marshal.loads, f.read())  # one read: load(f) reads the file object by object
         except (OSError, EOFError, ValueError, TypeError):
             return
         if isinstance(stored, dict):

@@ -13,10 +13,14 @@ read or write it is silent: the data is then parsed as without a cache. FAUNA_NO
 
 from __future__ import annotations
 
+import gc
 import marshal
 import os
 import zlib
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 VERSION = "parsed-1"  # bump when the stored form changes
 
@@ -44,6 +48,23 @@ def installed_root() -> str | None:
     return _installed
 
 
+def without_gc(make: Callable[..., T], *args: Any) -> T:
+    """`make(*args)` with the cyclic garbage collector held back, as when loading thousands of lasting objects.
+
+    Every 700 new containers start a collection, and the older generations' collections walk every
+    object made since start-up; none of them finds garbage while modules are imported or a cache file
+    is loaded, yet they were most of the time `pickle.loads` takes over the deck. The collector runs
+    again as before afterwards (unless it was off already).
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return make(*args)
+    finally:
+        if enabled:
+            gc.enable()
+
+
 class FileCache:
     """ParsedCache (rules/fauna/data.py) backed by one marshal file per data file content."""
 
@@ -58,7 +79,7 @@ class FileCache:
     def get(self, raw: bytes) -> dict[str, Any] | None:
         try:
             with open(self._path(raw), "rb") as f:
-                entry = marshal.loads(f.read())  # one read: load(f) reads the file object by object
+                entry = without_gc(marshal.loads, f.read())  # one read: load(f) reads the file object by object
         except (OSError, EOFError, ValueError, TypeError):
             return None
         if not (isinstance(entry, tuple) and len(entry) == 2 and entry[0] == raw and isinstance(entry[1], dict)):
@@ -98,7 +119,7 @@ class BuiltFileCache(FileCache):
 
         try:
             with open(self._path(raw), "rb") as f:
-                entry = pickle.loads(f.read())  # one read, as above
+                entry = without_gc(pickle.loads, f.read())  # one read, as above
         except Exception:  # a damaged or foreign file: build anew (pickle can raise almost anything)
             return None
         if not (isinstance(entry, tuple) and len(entry) == 2 and entry[0] == raw):

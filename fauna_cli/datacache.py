@@ -9,6 +9,7 @@ pickles, keyed by the bytes of everything they were built from, data files and s
 changed class is never answered with an old object). It is written only in the user's cache folder
 (XDG_CACHE_HOME or ~/.cache, `fauna/parsed-1/`), never inside the installed package. Every failure to
 read or write it is silent: the data is then parsed as without a cache. FAUNA_NO_CACHE=1 turns it off.
+The results `fauna check` keeps live beside it (`fauna/checked-1/`, fauna_cli/casecache.py).
 """
 
 from __future__ import annotations

@@ -104,33 +104,34 @@ def run_files(paths: tuple[str, ...]) -> list[dict[str, Any]]:
     A file whose results the result cache (fauna_cli/casecache.py) holds for the same text, path, code
     and data is not parsed or run again: its results are the ones a run would give.
     """
+    import contextlib
+
     from fauna_cli import casecache
 
     cache = casecache.open_cache()
-    done: list[list[dict[str, Any]] | None] = []
+
+    def watching(reads: list[str]) -> contextlib.AbstractContextManager[None]:
+        """Note the files a case file reads while it is parsed and run (their bytes join its key)."""
+        return contextlib.nullcontext() if cache is None else casecache.recording(reads)
+
+    done: list[list[dict[str, Any]] | None] = []  # per file: its results, None until they are run
     todo: list[tuple[int, str, list[str], list[tuple[GameRules | None, Any]]]] = []
     for f in case_files(paths):
         where, base = f.as_posix(), f.resolve().parent
         text = read_text(f, "case file", MAX_CASE_BYTES)
-        if cache is None:
-            todo.append((len(done), "", [], parse_file(text, where, base)))
-            done.append(None)
-            continue
-        key = casecache.file_key(where, str(base), text)
-        hit = cache.get(key)
+        key = "" if cache is None else casecache.file_key(where, str(base), text)
+        hit = None if cache is None else cache.get(key)
         if hit is None:
             reads: list[str] = []
-            with casecache.recording(reads):
+            with watching(reads):
                 todo.append((len(done), key, reads, parse_file(text, where, base)))
         done.append(hit)
     for i, key, reads, cases in todo:
-        if cache is None:
-            done[i] = [run_one(rules, c) for rules, c in cases]
-            continue
-        with casecache.recording(reads):
+        with watching(reads):
             results = [run_one(rules, c) for rules, c in cases]
-        cache.put(key, reads, results)
         done[i] = results
+        if cache is not None:
+            cache.put(key, reads, results)
     if cache is not None:
         cache.save()
     return [r for per_file in done if per_file is not None for r in per_file]

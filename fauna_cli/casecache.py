@@ -11,7 +11,8 @@ file is unchanged. So a cached result is always the one a run would give now: ne
 
 The results of one fingerprint live in one file, `fauna/checked-1/FINGERPRINT.marshal` in the user's cache
 folder (fauna_cli/datacache.py: XDG_CACHE_HOME or ~/.cache; never inside the installed package), as
-`marshal` data: each case's `CaseResult.to_dict()`, which is all `fauna check` prints. It is rewritten
+`marshal` data: for each case file (by path and folder) the SHA-256 of its text, the other files it read,
+and each case's `CaseResult.to_dict()`, which is all `fauna check` prints. It is rewritten
 atomically (a temporary file renamed over it), so two processes racing leave one whole file; the loser's
 new results are merely run again next time. Only the newest KEEP fingerprints are kept. Every failure to
 read or write is silent and means the cases are run. The cache is used only by the `fauna` command (which
@@ -88,11 +89,14 @@ def fingerprint() -> str:
     return h.hexdigest()
 
 
-def file_key(where: str, base_dir: str, text: str) -> str:
-    """The key of one case file's results within a fingerprint: its path as printed, its folder and its text."""
+def file_key(where: str, base_dir: str, text: str) -> tuple[str, str]:
+    """Where one case file's results are kept (its path as printed and its folder) and the digest of its text.
+
+    A file's newer results replace its older ones, so editing a case file does not grow the cache.
+    """
     import hashlib
 
-    return hashlib.sha256(f"{len(where)}:{where}\0{len(base_dir)}:{base_dir}\0{text}".encode()).hexdigest()
+    return f"{where}\0{base_dir}", hashlib.sha256(text.encode()).hexdigest()
 
 
 def _current(path: str) -> Dep:
@@ -111,7 +115,7 @@ class ResultCache:
     def __init__(self, folder: str, key: str) -> None:
         self.folder = folder
         self.path = os.path.join(folder, f"{key}.marshal")
-        self.entries: dict[str, tuple[tuple[Dep, ...], list[dict[str, Any]]]] = {}
+        self.entries: dict[str, tuple[str, tuple[Dep, ...], list[dict[str, Any]]]] = {}  # by file: text digest, ...
         self.changed = False
         from fauna_cli.datacache import without_gc
 
@@ -123,12 +127,13 @@ class ResultCache:
         if isinstance(stored, dict):
             self.entries = stored
 
-    def get(self, key: str) -> list[dict[str, Any]] | None:
-        """The stored results of a case file, if every other file it read is still as it was."""
-        entry = self.entries.get(key)
-        if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[1], list)):
+    def get(self, key: tuple[str, str]) -> list[dict[str, Any]] | None:
+        """The stored results of a case file with this text, if every other file it read is still as it was."""
+        slot, digest = key
+        entry = self.entries.get(slot)
+        if not (isinstance(entry, tuple) and len(entry) == 3 and entry[0] == digest and isinstance(entry[2], list)):
             return None
-        deps, results = entry
+        _, deps, results = entry
         try:
             if any(_current(dep[0]) != tuple(dep) for dep in deps):
                 return None
@@ -136,14 +141,15 @@ class ResultCache:
             return None
         return results
 
-    def put(self, key: str, deps: list[str], results: list[dict[str, Any]]) -> None:
+    def put(self, key: tuple[str, str], deps: list[str], results: list[dict[str, Any]]) -> None:
         """Keep a case file's results with the other files it read (their bytes as they are now)."""
-        entry = (tuple(_current(p) for p in sorted(set(deps))), results)
+        slot, digest = key
+        entry = (digest, tuple(_current(p) for p in sorted(set(deps))), results)
         try:
             marshal.dumps(entry)
         except ValueError:  # a value marshal cannot store: run this file every time
             return
-        self.entries[key] = entry
+        self.entries[slot] = entry
         self.changed = True
 
     def save(self) -> None:

@@ -115,11 +115,11 @@ def run_files(paths: tuple[str, ...]) -> list[dict[str, Any]]:
         return contextlib.nullcontext() if cache is None else casecache.recording(reads)
 
     done: list[list[dict[str, Any]] | None] = []  # per file: its results, None until they are run
-    todo: list[tuple[int, str, list[str], list[tuple[GameRules | None, Any]]]] = []
+    todo: list[tuple[int, tuple[str, str], list[str], list[tuple[GameRules | None, Any]]]] = []
     for f in case_files(paths):
         where, base = f.as_posix(), f.resolve().parent
         text = read_text(f, "case file", MAX_CASE_BYTES)
-        key = "" if cache is None else casecache.file_key(where, str(base), text)
+        key = ("", "") if cache is None else casecache.file_key(where, str(base), text)
         hit = None if cache is None else cache.get(key)
         if hit is None:
             reads: list[str] = []

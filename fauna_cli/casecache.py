@@ -49,7 +49,7 @@ def _bundled_data_dir() -> str | None:
     import rules
 
     here = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(rules.__file__))), "data")
-    if os.path.isdir(here):
+    if os.path.isfile(os.path.join(here, "board.toml")):  # as the games tell the checkout's data/ (from source)
         return here
     import importlib.util
 

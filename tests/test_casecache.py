@@ -99,3 +99,11 @@ def test_a_table_file_a_case_names_is_part_of_its_key(tmp_path):
     (folder / "flat.toml").unlink()
     gone = fauna_check(tmp_path, str(case))
     assert gone.returncode == 2 and "flat.toml" in gone.stderr
+
+
+def test_a_damaged_results_file_means_the_cases_are_run_again(tmp_path):
+    first = fauna_check(tmp_path, "tests/cases/board-faq.toml")
+    (stored,) = (tmp_path / "fauna" / "checked-1").glob("*.marshal")
+    stored.write_bytes(b"\x00not marshal data")
+    again = fauna_check(tmp_path, "tests/cases/board-faq.toml")
+    assert again.returncode == 0 and again.stdout == first.stdout and again.stderr == ""

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from fauna_cli import exitcodes
 from fauna_cli.files import FileProblem, read_text
 from fauna_cli.render import FORMATS, dump_json, report_error, shown, style, table
-from rules.core.cases import CaseResult, show
 from rules.core.errors import FaunaError
 from rules.core.limits import MAX_CASE_BYTES, escape_control
-from rules.core.protocol import GameRules
-from rules.fauna.cases import parse_cases, run_case
+
+if TYPE_CHECKING:
+    from rules.core.protocol import GameRules
 
 
 def case_files(paths: tuple[str, ...]) -> list[Path]:
@@ -73,41 +73,86 @@ def case_game(text: str, where: str) -> str:
     return "fauna"
 
 
-def load_cases(paths: tuple[str, ...]) -> list[tuple[GameRules | None, Any]]:
-    """Every case of every file with its game's rules, all validated before any runs (a bad file: FILE:LINE)."""
+def parse_file(text: str, where: str, base_dir: Path) -> list[tuple[GameRules | None, Any]]:
+    """Every case of one file with its game's rules (None: Fauna's own runner), validated (a bad file: FILE:LINE)."""
+    game = case_game(text, where)
+    if game == "fauna":
+        from rules.fauna.cases import parse_cases
+
+        return [(None, c) for c in parse_cases(text, where, base_dir=base_dir)]
     from rules.core.registry import load_rules
 
-    cases: list[tuple[GameRules | None, Any]] = []  # (None: Fauna's own runner, a Case) or (rules, its case)
+    try:
+        rules = load_rules(game)
+    except FaunaError as exc:
+        raise FileProblem(f"{where}: game: {exc}") from None
+    return [(rules, c) for c in rules.parse_cases(text, where, base_dir)]
+
+
+def run_one(rules: GameRules | None, case: Any) -> dict[str, Any]:
+    """One case run by its game's rules, in the plain form that is printed (and kept by the result cache)."""
+    if rules is None:
+        from rules.fauna.cases import run_case
+
+        return run_case(case).to_dict()
+    return rules.run_case(case).to_dict()
+
+
+def run_files(paths: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The result of every case of every file, in order (`CaseResult.to_dict()`); all are validated before any runs.
+
+    A file whose results the result cache (fauna_cli/casecache.py) holds for the same text, path, code
+    and data is not parsed or run again: its results are the ones a run would give.
+    """
+    import contextlib
+
+    from fauna_cli import casecache
+
+    cache = casecache.open_cache()
+
+    def watching(reads: list[str]) -> contextlib.AbstractContextManager[None]:
+        """Note the files a case file reads while it is parsed and run (their bytes join its key)."""
+        return contextlib.nullcontext() if cache is None else casecache.recording(reads)
+
+    done: list[list[dict[str, Any]] | None] = []  # per file: its results, None until they are run
+    todo: list[tuple[int, tuple[str, str], list[str], list[tuple[GameRules | None, Any]]]] = []
     for f in case_files(paths):
-        where = f.as_posix()
+        where, base = f.as_posix(), f.resolve().parent
         text = read_text(f, "case file", MAX_CASE_BYTES)
-        game = case_game(text, where)
-        if game == "fauna":
-            cases += [(None, c) for c in parse_cases(text, where, base_dir=f.resolve().parent)]
-            continue
-        try:
-            rules = load_rules(game)
-        except FaunaError as exc:
-            raise FileProblem(f"{where}: game: {exc}") from None
-        cases += [(rules, c) for c in rules.parse_cases(text, where, f.resolve().parent)]
-    return cases
+        key = ("", "") if cache is None else casecache.file_key(where, str(base), text)
+        hit = None if cache is None else cache.get(key)
+        if hit is None:
+            reads: list[str] = []
+            with watching(reads):
+                todo.append((len(done), key, reads, parse_file(text, where, base)))
+        done.append(hit)
+    for i, key, reads, cases in todo:
+        with watching(reads):
+            results = [run_one(rules, c) for rules, c in cases]
+        done[i] = results
+        if cache is not None:
+            cache.put(key, reads, results)
+    if cache is not None:
+        cache.save()
+    return [r for per_file in done if per_file is not None for r in per_file]
 
 
-def result_row(r: CaseResult) -> list[str]:
+def result_row(r: dict[str, Any]) -> list[str]:
     """One table row: result, case, where, and for a failure what differs, expected and actual side by side."""
-    c = r.case
-    name, where = escape_control(c.name), escape_control(f"{c.where}:{c.line}")  # from the file: shown, never obeyed
-    if r.passed:
+    name, where = escape_control(r["name"]), escape_control(f"{r['file']}:{r['line']}")  # from the file: never obeyed
+    if r["status"] == "pass":
         return ["pass", name, where, "", "", ""]
-    bad = r.failures
-    return [style("FAIL", fg="red", bold=True), name, where, escape_control("; ".join(k.key for k in bad)),
-            escape_control("; ".join(show(k.expected) for k in bad)),
-            escape_control("; ".join(show(k.actual) for k in bad))]
+    from rules.core.cases import show
+
+    bad = [k for k in r["checks"] if not k["ok"]]
+    return [style("FAIL", fg="red", bold=True), name, where, escape_control("; ".join(k["key"] for k in bad)),
+            escape_control("; ".join(show(k["expected"]) for k in bad)),
+            escape_control("; ".join(show(k["actual"]) for k in bad))]
 
 
-def summary(results: list[CaseResult]) -> dict:
+def summary(results: list[dict[str, Any]]) -> dict:
     """Counts for the last line and the JSON output."""
-    passed = sum(r.passed for r in results)
+    passed = sum(r["status"] == "pass" for r in results)
     return {"cases": len(results), "passed": passed, "failed": len(results) - passed}
 
 
@@ -118,13 +163,13 @@ def summary(results: list[CaseResult]) -> dict:
 def check(paths, fmt) -> None:
     """Run rule cases from FILE or DIR (*.toml): exit 0 if all pass, 1 if any fails, 2 for a malformed file."""
     try:
-        results = [run_case(c) if rules is None else rules.run_case(c) for rules, c in load_cases(paths)]
+        results = run_files(paths)
     except FaunaError as exc:
         report_error(str(exc), exitcodes.code_for(exc), fmt == "json", type(exc).__name__)
         sys.exit(exitcodes.code_for(exc))
     counts = summary(results)
     if fmt == "json":
-        click.echo(dump_json({"cases": [r.to_dict() for r in results], "summary": counts}), nl=False)
+        click.echo(dump_json({"cases": results, "summary": counts}), nl=False)
     else:
         rows = [result_row(r) for r in results]
         if fmt == "github":  # a '|' inside a cell would split a Markdown table row

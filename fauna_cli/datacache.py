@@ -9,25 +9,61 @@ pickles, keyed by the bytes of everything they were built from, data files and s
 changed class is never answered with an old object). It is written only in the user's cache folder
 (XDG_CACHE_HOME or ~/.cache, `fauna/parsed-1/`), never inside the installed package. Every failure to
 read or write it is silent: the data is then parsed as without a cache. FAUNA_NO_CACHE=1 turns it off.
+The results `fauna check` keeps live beside it (`fauna/checked-1/`, fauna_cli/casecache.py).
 """
 
 from __future__ import annotations
 
+import gc
 import marshal
 import os
 import zlib
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 VERSION = "parsed-1"  # bump when the stored form changes
 
 
-def cache_dir() -> str | None:
-    """The folder of the cache, or None when caching is off or there is no home to put it in."""
+def cache_root() -> str | None:
+    """The user's fauna cache folder, or None when caching is off or there is no home to put it in."""
     if os.environ.get("FAUNA_NO_CACHE"):
         return None
     base = os.environ.get("XDG_CACHE_HOME") or (os.path.join(os.path.expanduser("~"), ".cache")
                                                  if os.path.expanduser("~") != "~" else None)
-    return os.path.join(base, "fauna", VERSION) if base else None
+    return os.path.join(base, "fauna") if base else None
+
+
+def cache_dir() -> str | None:
+    """The folder of the parsed-data cache, or None when caching is off or there is no home to put it in."""
+    root = cache_root()
+    return os.path.join(root, VERSION) if root else None
+
+
+_installed: str | None = None  # the cache folder `install` chose: the other caches of the command live beside it
+
+
+def installed_root() -> str | None:
+    """The user's fauna cache folder when the `fauna` command installed the caches (None in a library or a test)."""
+    return _installed
+
+
+def without_gc(make: Callable[..., T], *args: Any) -> T:
+    """`make(*args)` with the cyclic garbage collector held back, as when loading thousands of lasting objects.
+
+    Every 700 new containers start a collection, and the older generations' collections walk every
+    object made since start-up; none of them finds garbage while modules are imported or a cache file
+    is loaded, yet they were most of the time `pickle.loads` takes over the deck. The collector runs
+    again as before afterwards (unless it was off already).
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return make(*args)
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class FileCache:
@@ -44,7 +80,7 @@ class FileCache:
     def get(self, raw: bytes) -> dict[str, Any] | None:
         try:
             with open(self._path(raw), "rb") as f:
-                entry = marshal.load(f)
+                entry = without_gc(marshal.loads, f.read())  # one read: load(f) reads the file object by object
         except (OSError, EOFError, ValueError, TypeError):
             return None
         if not (isinstance(entry, tuple) and len(entry) == 2 and entry[0] == raw and isinstance(entry[1], dict)):
@@ -84,7 +120,7 @@ class BuiltFileCache(FileCache):
 
         try:
             with open(self._path(raw), "rb") as f:
-                entry = pickle.load(f)
+                entry = without_gc(pickle.loads, f.read())  # one read, as above
         except Exception:  # a damaged or foreign file: build anew (pickle can raise almost anything)
             return None
         if not (isinstance(entry, tuple) and len(entry) == 2 and entry[0] == raw):
@@ -103,9 +139,12 @@ class BuiltFileCache(FileCache):
 
 def install() -> None:
     """Read data files through the user's cache folder from now on (called once when `fauna` starts)."""
-    folder = cache_dir()
-    if folder is None:
+    global _installed
+    root = cache_root()
+    if root is None:
         return
+    _installed = root
+    folder = os.path.join(root, VERSION)
     from rules.fauna.data import use_built_cache, use_parsed_cache
 
     use_parsed_cache(FileCache(folder))

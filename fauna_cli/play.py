@@ -25,7 +25,6 @@ from fauna_cli.render import (
 from rules.core.errors import FaunaError, MoveSyntaxError, UnknownArea
 from rules.core.names import normalize
 from rules.fauna import State
-from rules.fauna.bots import bot_turns, make_bots
 from rules.fauna.events import RoundStarted
 from rules.fauna.script import parse_script
 
@@ -88,7 +87,7 @@ class Session:
 
     @classmethod
     def start(cls, state: State, fmt: str, log_path: str | None) -> Session:
-        s = cls(state, fmt, RoundReports(state), make_bots(state), log_path)
+        s = cls(state, fmt, RoundReports(state), _seat_bots(state), log_path)
         s.save()
         return s
 
@@ -133,12 +132,25 @@ class Session:
 
     def run_bots(self, echo_moves: bool) -> bool:
         """Let computer players move until a human is to move or the game ends; True if any moved."""
+        if all(b is None for b in self.bots):  # people only: no bot can move
+            return False
+        from rules.fauna.bots import bot_turns
+
         moved = False
         for _name, _move, events in bot_turns(self.state, self.bots):
             moved = True
             self.after(events, echo_moves)
             self.save()
         return moved
+
+
+def _seat_bots(state: State) -> list:
+    """One bot per seat, None for a person; the bots' module is imported only when a seat has a bot."""
+    if all(p.bot is None for p in state.config.players):
+        return [None] * len(state.config.players)
+    from rules.fauna.bots import make_bots
+
+    return make_bots(state)
 
 
 def run_script(state: State, script_text: str, source: str, fmt: str, log_path: str | None = None,

@@ -116,3 +116,38 @@ def test_a_dealt_deck_without_its_line_writes_its_box_line():
     box = {n: s for n, s in box_contents(base).items() if n <= 3}
     setup = Setup(load_game(cfg).board, load_game(cfg).scales, DealtDeck(base, box), cfg.table, cfg.units)
     assert setup.box_text == "green 1-3 black 1-3" and setup.box == box
+
+
+def test_round_tables_give_each_piece_the_reason_score_move_gives():
+    cfg = Config(PLAYERS)
+    state = new_game(cfg, 21)
+    evaluated = []
+    while not evaluated:
+        animal = state.animal
+        events = state.apply(state.legal_moves()[-1])
+        evaluated = [e for e in events if type(e).__name__ == "RoundEvaluated"]
+    pieces = evaluated[0].pieces
+    assert pieces and all(p.reason for p in pieces)
+    for p in pieces:
+        assert (p.verdict, p.points, p.reason) == state.score_move(state.parse(p.move), animal)
+
+
+def test_a_logged_game_finds_its_animals_by_name():
+    cfg = Config(PLAYERS)
+    state = new_game(cfg, 4)
+    for _ in range(8):
+        state.apply(state.legal_moves()[-1])
+    loaded = load_log(log_text(state))
+    for animal in loaded.state.order[:3]:
+        assert loaded.state.deck.animal(animal.name.upper()) is animal
+
+
+def test_a_move_of_the_longest_length_is_read_and_a_longer_one_refused():
+    from rules.core.errors import FaunaError
+    from rules.core.limits import MAX_MOVE_CHARS
+    from rules.fauna.moves import parse_move
+
+    longest = "Tasmania" + " " * (MAX_MOVE_CHARS - len("Tasmania"))
+    assert parse_move(longest).text() == "Tasmania"
+    with pytest.raises(FaunaError, match=f"a move of {MAX_MOVE_CHARS + 1} characters"):
+        parse_move(longest + " ")

@@ -67,6 +67,13 @@ TESTS.update({
     "rules/core/log.py": ["tests/test_protocol.py", "tests/test_anygame.py", "tests/test_referee.py"],
     "rules/core/movefile.py": ["tests/test_movefiles.py", "tests/test_movefile_text.py"],
 })
+# ExoFauna and Evo: each game's rules, cases and example-game tests (a few seconds per mutant)
+EXOFAUNA_TESTS = ["tests/test_exofauna_rules.py", "tests/test_exofauna_cases.py", "tests/test_exofauna_docs.py"]
+EVO_TESTS = ["tests/test_evo_rules.py", "tests/test_evo_cases.py"]
+EXOFAUNA_EVO_MODULES = ["rules/exofauna/state.py", "rules/exofauna/moves.py", "rules/exofauna/log.py",
+                        "rules/evo/state.py", "rules/evo/moves.py", "rules/evo/board.py", "rules/evo/log.py"]
+TESTS.update({m: EXOFAUNA_TESTS if "/exofauna/" in m else EVO_TESTS for m in EXOFAUNA_EVO_MODULES})
+DEFAULT_MODULES += EXOFAUNA_EVO_MODULES
 
 SWAPS: dict[type, type] = {
     ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,

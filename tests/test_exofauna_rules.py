@@ -127,6 +127,28 @@ def test_view_hides_the_other_hand_and_the_deck_order():
     assert s.view("bob")["hand"] != view["hand"] or s.hands[0] == s.hands[1]
 
 
+def test_at_the_end_the_view_says_the_game_is_over_and_who_won():
+    s = new(13)
+    bots = [make_bot("random", {}, 13, 0), make_bot("random", {}, 13, 1)]
+    while not s.over:
+        s.apply(bots[s.names.index(s.to_move)].choose(s))
+    view = s.view("alice")
+    assert (view["asked"], view["decision"], view["to_move"]) == ("the game is over", "over", None)
+    assert view["over"] and view["winners"] == list(s.winners)
+
+
+def test_plays_per_organism_count_actions_and_extra_plays_for_the_balance_figures():
+    s = new(7)
+    me = s.colour_of("alice")
+    ozzu, tessik, primu = (s.nm.organism(n) * 2 for n in ("Ozzu", "Tessik", "Primu"))  # blue cards
+    s.hands[me] = [ozzu, tessik, primu]
+    s.decks[me] = [primu]
+    for move in ("play Ozzu blue A n", "done", "play Tessik blue A nw", "draw yellow"):  # Hatch: an extra play
+        s.apply(move)
+    played = {s.d.organisms[o].name: n for o, n in enumerate(s.played) if n}
+    assert played == {"Ozzu": 1, "Tessik": 1}
+
+
 def test_heuristic_bot_decides_from_its_view_only():
     for s in list(random_states(3, 500))[::7]:
         if s.over:

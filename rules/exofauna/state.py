@@ -158,15 +158,20 @@ class State:
         """One discard per distinct card in the mover's hand."""
         return [Move("discard", c) for c in sorted(set(self.hands[self.turn_colour]))]
 
+    def _alone(self, frame: tuple[Any, ...]) -> bool:
+        """Whether the Organism played in `frame` is the only one of its name at its hole (so it may adapt).
+
+        The played Organism itself is still in its space: only its own Instinct runs before its Adaptation,
+        and an Instinct takes a neighbour or a card of the hand, never the played card.
+        """
+        _, h, _, org = frame
+        return sum(1 for c in self.holes[h] if c != EMPTY and c >> 1 == org) == 1
+
     def adaptation_moves(self, frame: tuple[Any, ...]) -> list[Move]:
-        """The ways the Adaptation of the Organism in `frame` can be used now (without `pass`)."""
+        """The ways the Adaptation of the Organism in `frame` can be used now (without `pass`), if it is alone."""
         _, h, s, org = frame
         d = self.d
         hole = self.holes[h]
-        if hole[s] == EMPTY or hole[s] >> 1 != org:
-            return []  # the played Organism has left its space
-        if sum(1 for c in hole if c != EMPTY and c >> 1 == org) != 1:
-            return []
         effect = d.organisms[org].effect
         o = 1 - h
         me = self.turn_colour
@@ -222,7 +227,7 @@ class State:
             return [Move("take", -1, frame[1], t) for t in self.d.next_to[frame[2]] if hole[t] != EMPTY]
         if kind == PDIS:
             return self._discards()
-        moves = self.adaptation_moves(frame)
+        moves = self.adaptation_moves(frame) if self._alone(frame) else []
         return moves + [Move("pass")] if moves else []
 
     # ----- text
@@ -301,14 +306,13 @@ class State:
         self._settle(ev)
         return ev
 
-    def _draw(self, colour_of_deck: int, n: int, who: str, ev: list[Event], why: str) -> int:
-        """Draw up to n cards from a deck's top into the mover's hand; how many came."""
+    def _draw(self, colour_of_deck: int, n: int, who: str, ev: list[Event], why: str) -> None:
+        """Draw up to n cards from a deck's top into the mover's hand (the event says how many came)."""
         deck = self.decks[colour_of_deck]
         got = deck[:n]
         del deck[:n]
         self.hands[self.turn_colour] += got
         ev.append(Event("draw", who, (colour_of_deck, len(got), n, why)))
-        return len(got)
 
     def _discard(self, card: int, who: str, ev: list[Event], why: str) -> None:
         """A discard goes face up under the player's own deck, whatever its colour (so colours mix)."""
@@ -421,9 +425,8 @@ class State:
                 self._end_action(ev)
                 continue
             if self.actions_used >= self.d.actions:
-                if self._end_turn(ev):
-                    continue
-                return
+                self._end_turn(ev)  # a win or discards due stop the loop; otherwise the next turn starts
+                continue
             if not self.hands[self.turn_colour]:
                 ev.append(Event("lost", self.by_colour[self.turn_colour], (self.actions_used + 1,)))
                 self.actions_used += 1
@@ -432,11 +435,8 @@ class State:
 
     def _note_unused(self, frame: tuple[Any, ...], ev: list[Event]) -> None:
         """Say why a played Organism's Adaptation was not offered."""
-        _, h, s, org = frame
-        hole = self.holes[h]
-        if hole[s] == EMPTY or hole[s] >> 1 != org:
-            return
-        if sum(1 for c in hole if c != EMPTY and c >> 1 == org) > 1:
+        _, h, _, org = frame
+        if not self._alone(frame):
             ev.append(Event("blocked", self.by_colour[self.turn_colour], (org, h)))
         else:
             ev.append(Event("idle", self.by_colour[self.turn_colour], (org, h)))
@@ -481,14 +481,14 @@ class State:
         self.hole_colour[h] = card & 1
         ev.append(Event("newhole", self.by_colour[loser], (h, card, source)))
 
-    def _end_turn(self, ev: list[Event]) -> bool:
-        """Draw or discard to 4; then a win, or the other player's turn. False while discards are due."""
+    def _end_turn(self, ev: list[Event]) -> None:
+        """Draw or discard to 4 (`discarding` while discards are due); then a win, or the other player's turn."""
         me = self.turn_colour
         who = self.by_colour[me]
         hand = self.hands[me]
         if len(hand) > self.d.hand:
             self.discarding = True
-            return False
+            return
         if len(hand) < self.d.hand:
             n = self.d.hand - len(hand)
             got = self.decks[me][:n]
@@ -509,12 +509,11 @@ class State:
             self.over = True
             self._winners = (self.by_colour[win],)
             ev.append(Event("over", self.by_colour[win], (len(self.claimed[0]), len(self.claimed[1]))))
-            return False
+            return
         self.turn_colour = 1 - me
         self.turn += 1
         self.actions_used = 0
         ev.append(Event("turn", self.by_colour[self.turn_colour], (self.turn,)))
-        return True
 
     def view(self, player: str | None) -> dict[str, Any]:
         """What `player` may see (None: a spectator): public holes and decks' tops, only their own hand."""

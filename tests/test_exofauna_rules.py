@@ -216,6 +216,20 @@ def test_tables_after_a_turn_and_a_resolution():
     assert sum(sum(v.values()) for v in RULES.breakdown(s).values()) == len(summary["resolutions"])
 
 
+def test_the_result_calls_a_hole_won_on_equal_counts_a_tie_and_any_other_a_majority():
+    whys = set()
+    for seed in range(6):
+        s = new(seed)
+        bots = [make_bot("random", {}, seed, 0), make_bot("random", {}, seed, 1)]
+        while not s.over:
+            s.apply(bots[s.names.index(s.to_move)].choose(s))
+        _, resolutions = RULES.final_tables(s)
+        for _turn, _hole, _colour, blue, yellow, _by, why in resolutions.rows:
+            assert why == ("tie" if blue == yellow else "majority")
+            whys.add(why)
+    assert whys == {"tie", "majority"}
+
+
 def test_help_lists_the_decision_and_examples():
     s = new(7)
     text = RULES.help_text(s)

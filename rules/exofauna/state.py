@@ -500,12 +500,8 @@ class State:
                                          len(self.decks[0]), tops[0], len(self.decks[1]), tops[1])))
         reached = [k for k in (0, 1) if len(self.claimed[k]) >= self.goal]
         if reached:
-            if len(reached) == 2 and len(self.claimed[0]) != len(self.claimed[1]):
-                win = 0 if len(self.claimed[0]) > len(self.claimed[1]) else 1
-            elif len(reached) == 2:
-                win = me
-            else:
-                win = reached[0]
+            # both at once only with equal numbers (at most two holes resolve in a turn): the mover wins
+            win = me if len(reached) == 2 else reached[0]
             self.over = True
             self._winners = (self.by_colour[win],)
             ev.append(Event("over", self.by_colour[win], (len(self.claimed[0]), len(self.claimed[1]))))

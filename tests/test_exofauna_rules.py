@@ -149,6 +149,18 @@ def test_plays_per_organism_count_actions_and_extra_plays_for_the_balance_figure
     assert played == {"Ozzu": 1, "Tessik": 1}
 
 
+def test_a_copy_keeps_each_players_claims_and_plays_on_without_touching_the_original():
+    s = next(s for s in random_states(1, 40) if len(set(s.scores().values())) == 2 and not s.over)
+    before = s.view(None)
+    t = s.copy()
+    assert t.scores() == s.scores() and t.view(None) == before and t.legal_moves() == s.legal_moves()
+    rng = SplitMix64(3)
+    while not t.over:
+        legal = t.legal_moves()
+        t.apply(legal[rng.below(len(legal))])
+    assert s.view(None) == before and not s.over
+
+
 def test_heuristic_bot_decides_from_its_view_only():
     for s in list(random_states(3, 500))[::7]:
         if s.over:

@@ -156,9 +156,7 @@ def event_line(state: State | None, e: Event) -> str | None:
 
 def _source(code: int) -> str:
     """Where a new hole came from, in words."""
-    return ("top of the loser's deck", "top of the winner's deck (the loser's is empty)",
-            "random card of the loser's hand (both decks empty)",
-            "random card of the winner's hand (both decks empty)")[code]
+    return ("top of the loser's deck", "top of the winner's deck (the loser's is empty)")[code]
 
 
 def turn_end_line(state: State, e: Event) -> str:

@@ -51,7 +51,6 @@ class State:
         else:
             blue = rng.fork(0x57A47).below(2)
         self.by_colour = (names[blue], names[1 - blue])
-        self.rng = rng
         decks: list[list[int]] = []
         for colour in (0, 1):
             deck = [o * 2 + colour for o in range(len(self.d.organisms)) for _ in range(self.d.copies)]
@@ -74,7 +73,6 @@ class State:
         self.over = False
         self._winners: tuple[str, ...] = ()
         self.played: list[int] = [0] * len(self.d.organisms)  # plays per Organism (for balance figures)
-        self.opening: tuple[tuple[int, ...], tuple[int, ...]] = (tuple(self.hands[0]), tuple(self.hands[1]))
         self.resolutions: list[dict[str, Any]] = []
 
     # ----- the protocol's read side
@@ -125,7 +123,6 @@ class State:
         s.claimed_cards = list(self.claimed_cards)
         s.stack = list(self.stack)
         s._legal = None
-        s.rng = SplitMix64(self.rng.state)
         s.played = list(self.played)
         s.resolutions = list(self.resolutions)
         return s
@@ -468,15 +465,12 @@ class State:
                                  "yellow": counts[1], "claimed_by": self.by_colour[winner],
                                  "tie": counts[0] == counts[1], "turn": self.turn})
         loser = 1 - winner
-        # source: 0 the loser's deck, 1 the winner's deck, 2 the loser's hand, 3 the winner's hand
+        # source: 0 the loser's deck, 1 the winner's deck (the eight Organisms just went under the decks,
+        # so one of them always has a card)
         if self.decks[loser]:
             card, source = self.decks[loser].pop(0), 0
-        elif self.decks[winner]:
+        else:
             card, source = self.decks[winner].pop(0), 1
-        else:  # no deck can supply it: a seeded random card of the loser's hand, else the winner's
-            source = 2 if self.hands[loser] else 3
-            hand = self.hands[loser if source == 2 else winner]
-            card = hand.pop(self.rng.below(len(hand)))
         self.hole_card[h] = card
         self.hole_colour[h] = card & 1
         ev.append(Event("newhole", self.by_colour[loser], (h, card, source)))

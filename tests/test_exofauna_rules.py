@@ -200,11 +200,20 @@ def test_refusals_say_why_without_leaking():
         s.parse("play glimo blue A n")
     with pytest.raises(MoveSyntaxError, match="not a space"):
         s.parse("play Primu blue A north")
-    with pytest.raises(MoveSyntaxError, match="did you mean 'take'"):
+    with pytest.raises(MoveSyntaxError, match="unknown move 'tkae' .*did you mean 'take'"):
         s.parse("tkae A n")
     not_held = next(c for c in range(16) if c not in s.hands[0])
     with pytest.raises(IllegalMove, match="you hold no"):
         s.apply(f"play {s.card_text(not_held)} A n")
+
+
+def test_a_lure_goes_to_a_space_or_to_hand_and_a_half_written_one_shows_both_forms():
+    s = new(7)
+    assert s.move_text(s.parse("lure b E HAND")) == "lure B e hand"
+    assert s.move_text(s.parse("lure B e A nw")) == "lure B e A nw"
+    for text in ("lure B e A", "lure B e"):
+        with pytest.raises(MoveSyntaxError, match="'lure HOLE SPACE HOLE SPACE' or 'lure HOLE SPACE hand'"):
+            s.parse(text)
 
 
 def test_tables_after_a_turn_and_a_resolution():

@@ -216,6 +216,20 @@ def test_a_lure_goes_to_a_space_or_to_hand_and_a_half_written_one_shows_both_for
             s.parse(text)
 
 
+def test_the_log_numbers_each_move_and_names_the_next_one():
+    from rules.core.log import GameLog
+
+    s = new(7)
+    log = GameLog(RULES, s)
+    rng = SplitMix64(1)
+    for _ in range(3):
+        legal = s.legal_moves()
+        log.play(s.to_move, legal[rng.below(len(legal))])
+    numbers = [ln.split(" ", 1)[0] for ln in log.lines if ": " in ln and ln.split(" ", 1)[0].isdigit()]
+    assert numbers == ["1", "2", "3"]
+    assert log.closing_line().startswith(f"next 4 {s.to_move} @")
+
+
 def test_tables_after_a_turn_and_a_resolution():
     s = new(21)
     bots = [make_bot("heuristic", {}, 21, 0), make_bot("heuristic", {}, 21, 1)]

@@ -300,8 +300,6 @@ class State:
         timing = {"climate": "climate", "survival-cards": "survival", "movement": "movement", "birth": "birth"}
         want = timing.get(self.phase)
         out: list[Move] = []
-        if want == "climate" and self.climate_card_played:
-            return out
         for name in sorted(set(self.hand[seat])):
             card = data.card_by_name()[name]
             if card.timing != want:
@@ -412,8 +410,6 @@ class State:
                 return f"{m.a} needs a direction: 'play {m.a} cw' or 'play {m.a} acw'"
         elif m.b:
             return f"{m.a} takes no target"
-        if card.timing == "climate" and self.climate_card_played:
-            return "only one climate card may be played a round"
         return None
 
     def _bid_reason(self, m: Move, seat: int) -> str | None:
@@ -627,6 +623,7 @@ class State:
         return f"{self.wheel} ({', '.join(parts)})"
 
     def _after_climate_window(self, ev: list[Event]) -> None:
+        """A played climate card closes the window (one a round), as does the last player's pass."""
         if self.climate_card_played:
             self.window = []
         if not self.window:

@@ -343,9 +343,7 @@ class State:
     def _attackable(self, seat: int) -> bool:
         """The seed's protections: a species of two, Regeneration at three (and the Truce card)."""
         c = self.count[seat]
-        if c <= 2 or self.fx[seat]["truce"]:
-            return False
-        return not (self.gene(seat, "regeneration") and c <= 3)
+        return c > 2 and not self.fx[seat]["truce"] and not (self.gene(seat, "regeneration") and c <= 3)
 
     def _escapes(self, space: int, origin: int) -> list[int]:
         return [t for t in self.board.neighbors[space] if self.occ[t] < 0 and t != origin]

@@ -806,8 +806,7 @@ class State:
                 o = occ[t]
                 if o < 0 or (o != seat and self._attackable(o)):
                     return True
-        return bool((self.gene(seat, "wings") and not self.wings_used)
-                    or (self.gene(seat, "flippers") and not self.flippers_used)) and len(self._candidates(seat)) > 1
+        return len(self._candidates(seat)) > 1  # every neighbour is blocked: only Wings or Flippers can move on
 
     def horns(self, seat: int, attacking: bool) -> int:
         """Horns in a fight: horn genes, Large Horn (+2 attacking), Bony Plates (+2 defending), cards."""

@@ -260,9 +260,10 @@ def test_legal_moves_are_exactly_the_moves_check_accepts(n: int, seed: int) -> N
 
 
 def test_round_tables_add_up() -> None:
-    s = new_state(config(3), 17)
-    rng = SplitMix64(17)
+    s = new_state(config(3), 21)  # a game with losses to the climate and in combat
+    rng = SplitMix64(21)
     seen = 0
+    lost_by_rounds = {n: [0, 0] for n in s.names}
     while not s.is_over:
         legal = s.legal_moves()
         ev = s.apply(legal[rng.below(len(legal))])
@@ -273,9 +274,13 @@ def test_round_tables_add_up() -> None:
                 r = dict(zip(head, row, strict=True))
                 assert r["MP before"] + r["paid"] + r["cards"] + r["income"] == r["MP after"]
                 assert r["income"] == r["dinosaurs"] >= 2
+                lost_by_rounds[r["player"]][0] += r["lost climate"]
+                lost_by_rounds[r["player"]][1] += r["lost combat"]
     assert seen == len(s.rounds) >= 9
     lost = {row[1]: (row[4], row[5]) for row in RULES.final_tables(s)[0].rows}
     assert lost == {n: (s.lost_climate[i], s.lost_combat[i]) for i, n in enumerate(s.names)}
+    assert {n: tuple(v) for n, v in lost_by_rounds.items()} == lost  # the rounds' losses add up to the game's
+    assert any(climate for climate, _ in lost.values()) and any(combat for _, combat in lost.values())
 
 
 def test_a_copy_plays_on_without_touching_the_original() -> None:

@@ -209,12 +209,6 @@ class State:
         """The climate ring a space's terrain is in now."""
         return self.wheel_data.rings[self.wheel][self.board.terrain[space]]
 
-    def seat_of(self, player: str | None) -> int:
-        """A player's seat by name."""
-        if player is None or player not in self._names:
-            raise IllegalMove(f"{player!r} is not a player of this game")
-        return self._names.index(player)
-
     # ----- moves as text -----
 
     def parse(self, text: str) -> Move:
@@ -1100,7 +1094,7 @@ class State:
             else None,
             "effects": {self._names[s]: {k: v for k, v in self.fx[s].items() if v} for s in range(self.n)},
         }
-        if self.phase == "survival" and self.survivor is not None:
+        if self.survivor is not None:  # Survival is judging this species (None in every other phase)
             out["keeping"] = {"kept": [names[s] for s in self.kept], "of": self.keep_target}
         if me is not None:
             out["hand"] = sorted(self.hand[me])

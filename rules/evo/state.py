@@ -20,6 +20,7 @@ from rules.evo.config import Config
 from rules.evo.moves import STEP_KINDS, Move, parse
 
 SUPPLY = 8  # dinosaur tokens per player
+FREE = -1  # `occ` of a space without a dinosaur (any negative number: seats are 0 and up)
 START_MP = 6
 MAX_BID = 6
 EVENT = "event"
@@ -77,7 +78,7 @@ class State:
         self.board: Board = board_for(self.n)
         self.wheel_data = data.wheel()
         self.rng = SplitMix64(seed)
-        self.occ: list[int] = [-1] * self.board.size
+        self.occ: list[int] = [FREE] * self.board.size
         self.count: list[int] = [0] * self.n
         self.pos: list[list[int]] = [[] for _ in range(self.n)]
         self.mp: list[int] = [START_MP] * self.n
@@ -872,7 +873,7 @@ class State:
         seat = self.occ[space]
         self.count[seat] -= 1
         self.pos[seat].remove(space)
-        self.occ[space] = -1
+        self.occ[space] = FREE
 
     def _kill(self, space: int, combat: bool) -> None:
         seat = self.occ[space]

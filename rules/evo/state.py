@@ -56,9 +56,7 @@ class RoundRecord:
 
 
 def token_text(token: str) -> str:
-    """A climate token in words."""
-    if token == METEORITE:
-        return "meteorite"
+    """A climate token that turns the wheel, in words (the meteorite has a line of its own)."""
     steps = TOKEN_STEPS[token]
     if steps == 0:
         return "0 (no change)"
@@ -454,8 +452,6 @@ class State:
                 return "Flippers work once per Movement phase"
             if not (self.board.coastal[s] and self.board.coastal[t]):
                 return "Flippers move between spaces that border the sea"
-            if s == t:
-                return "swim to another space"
         if k == "fly":
             if not self.gene(seat, "wings"):
                 return "flying needs Wings"
@@ -699,9 +695,7 @@ class State:
 
     def _next_bidder(self, ev: list[Event]) -> None:
         while True:
-            if self.bidder is None:
-                while self.unplaced and self.column_of[self.unplaced[0]] is not None:
-                    self.unplaced.pop(0)
+            if self.bidder is None:  # the next in initiative order (an outbid player re-bids at once instead)
                 if not self.unplaced:
                     self._settle(ev)
                     return

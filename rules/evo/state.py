@@ -795,7 +795,7 @@ class State:
                 o = occ[t]
                 if o < 0 or (o != seat and self._attackable(o)):
                     return True
-        return len(self._candidates(seat)) > 1  # every neighbour is blocked: only Wings or Flippers can move on
+        return any(m.kind != "done" for m in self._candidates(seat))  # neighbours all blocked: Wings or Flippers?
 
     def horns(self, seat: int, attacking: bool) -> int:
         """Horns in a fight: horn genes, Large Horn (+2 attacking), Bony Plates (+2 defending), cards."""
@@ -892,7 +892,7 @@ class State:
     def _next_birth(self, ev: list[Event], advance: bool) -> None:
         """The next birth turn: round after round through the initiative order, while births remain."""
         while True:
-            if advance or self.birth_seat is None or self.births_left[self.birth_seat] <= 0:
+            if advance:  # else a card was just played on the current birth turn, which has its births still
                 if not any(self.births_left):
                     self._start_survival(ev)
                     return

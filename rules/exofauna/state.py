@@ -142,7 +142,7 @@ class State:
         """The empty spaces of a hole."""
         return [s for s, c in enumerate(self.holes[h]) if c == EMPTY]
 
-    def _occupied(self, h: int, but: int = -1) -> list[int]:
+    def _occupied(self, h: int, but: int | None = None) -> list[int]:
         """The taken spaces of a hole, leaving out `but` (the played Organism's own space)."""
         return [s for s, c in enumerate(self.holes[h]) if c != EMPTY and s != but]
 
@@ -185,10 +185,8 @@ class State:
                 out += [Move("lure", -1, o, a, h, t) for t in near]
                 out.append(Move("lure", -1, o, a, -1, HAND))
             return out
-        if effect == "brood":
-            if not self.decks[me]:
-                return []
-            return [Move("brood", -1, h, t) for t in d.next_to[s] if hole[t] == EMPTY]
+        if effect == "brood":  # only with a card on the player's deck to play
+            return [Move("brood", -1, h, t) for t in d.next_to[s] if hole[t] == EMPTY] if self.decks[me] else []
         if effect == "drift":
             return [Move("drift", -1, h, a, o, b) for a in self._occupied(h, s) for b in self._free(o)]
         if effect == "scurry":
@@ -538,7 +536,7 @@ class State:
         if self.stack and self.stack[-1][0] in (TAKE, ADAPT):
             f = self.stack[-1]
             out["played_at"] = nm.where(f[1], f[2])
-        if player is not None and player in self.by_colour:
+        if player in self.by_colour:  # a player sees their own hand; a spectator (None) sees none
             me = self.colour_of(player)
             out["hand"] = [card(c) for c in sorted(self.hands[me])]
         return out

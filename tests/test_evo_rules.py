@@ -264,14 +264,23 @@ def test_round_tables_add_up() -> None:
     rng = SplitMix64(21)
     seen = 0
     lost_by_rounds = {n: [0, 0] for n in s.names}
+    paying, paid = dict.fromkeys(s.names, 0), []  # what the buy lines of each round say each player paid
     while not s.is_over:
         legal = s.legal_moves()
         ev = s.apply(legal[rng.below(len(legal))])
+        for e in ev:
+            if e.kind == "buy":
+                paying[e.player] += int(e.text.split(" pays ")[1].split()[0])
+            elif e.kind == "round-end":
+                paid.append(paying)
+                paying = dict.fromkeys(s.names, 0)
         for table in RULES.tables_after(s, ev)[::2]:
             seen += 1
             head = list(table.headers)
+            paid_this_round = paid.pop(0)
             for row in table.rows:
                 r = dict(zip(head, row, strict=True))
+                assert -r["paid"] == paid_this_round[r["player"]]
                 assert r["MP before"] + r["paid"] + r["cards"] + r["income"] == r["MP after"]
                 assert r["income"] == r["dinosaurs"] >= 2
                 lost_by_rounds[r["player"]][0] += r["lost climate"]

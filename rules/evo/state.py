@@ -277,7 +277,7 @@ class State:
                 if self.gene(seat, "wings") and not self.wings_used:
                     out += [Move("fly", names[s], names[t]) for s in mine for t in self.board.within(s, 2)
                             if self.occ[t] < 0]
-        elif p == "chameleon" and self.chameleon:
+        elif self.chameleon is not None:  # the chameleon phase: where the beaten defender may escape
             _, space, origin = self.chameleon
             out = [Move("escape", names[t]) for t in self._escapes(space, origin)]
         elif p == "birth":
@@ -308,7 +308,8 @@ class State:
     def _reach(self, seat: int) -> int:
         return 3 if self.gene(seat, "thick shell") or self.fx[seat]["reach3"] else 1
 
-    def _birth_places(self, seat: int, removed: int) -> list[int]:
+    def _birth_places(self, seat: int, removed: int | None = None) -> list[int]:
+        """Free spaces a baby may take; `removed` is the dinosaur taken off when all eight are out."""
         reach = self._reach(seat)
         spots: set[int] = set()
         for s in self.dinos(seat):
@@ -320,17 +321,18 @@ class State:
 
     def _birth_moves(self, seat: int) -> list[Move]:
         names = self.board.names
-        froms = self.dinos(seat) if self.count[seat] >= SUPPLY else [-1]
+        froms: list[int | None] = list(self.dinos(seat)) if self.count[seat] >= SUPPLY else [None]
         out = []
         killer = bool(self.gene(seat, "killer babies"))
         for r in froms:
+            source = "" if r is None else names[r]
             for t in self._birth_places(seat, r):
-                out.append(Move("birth", names[t], names[r] if r >= 0 else ""))
+                out.append(Move("birth", names[t], source))
                 if killer:
                     for e in self.board.neighbors[t]:
                         o = self.occ[e]
                         if o >= 0 and o != seat and self._attackable(o):
-                            out.append(Move("birth", names[t], names[r] if r >= 0 else "", names[e]))
+                            out.append(Move("birth", names[t], source, names[e]))
         return out
 
     def _attackable(self, seat: int) -> bool:
@@ -474,7 +476,7 @@ class State:
         if m.kind != "birth":
             return "Birth: 'birth SPACE', a card, or 'skip'"
         t = self._space(m.a)
-        removed = -1
+        removed = None
         if self.count[seat] >= SUPPLY:
             if not m.b:
                 return "all eight of your dinosaurs are out: write 'birth SPACE from SPACE' to move one"
@@ -896,9 +898,9 @@ class State:
                 if not any(self.births_left):
                     self._start_survival(ev)
                     return
-                start = -1 if self.birth_seat is None else self.order.index(self.birth_seat)
-                for i in range(1, self.n + 1):
-                    s = self.order[(start + i) % self.n]
+                first = 0 if self.birth_seat is None else self.order.index(self.birth_seat) + 1
+                for i in range(self.n):  # from the one after the last birth turn, round the order
+                    s = self.order[(first + i) % self.n]
                     if self.births_left[s] > 0:
                         self.birth_seat = s
                         break
@@ -913,7 +915,7 @@ class State:
         if self._card_moves(seat):
             return True
         if self.count[seat] < SUPPLY:
-            return bool(self._birth_places(seat, -1))
+            return bool(self._birth_places(seat))
         return any(self._birth_places(seat, r) for r in self.pos[seat])
 
     def _birth(self, m: Move, seat: int, ev: list[Event]) -> None:

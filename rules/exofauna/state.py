@@ -449,10 +449,7 @@ class State:
         hole = self.holes[h]
         counts = [sum(1 for c in hole if c & 1 == k) for k in (0, 1)]
         colour = self.hole_colour[h]
-        if counts[0] != counts[1]:
-            winner = 0 if counts[0] > counts[1] else 1
-        else:
-            winner = colour
+        winner = max((0, 1), key=lambda k: (counts[k], k == colour))  # more Organisms; on a tie, the hole's colour
         self.claimed[winner].append(colour)
         self.claimed_cards.append(self.hole_card[h])
         for c in hole:  # each Organism to the bottom of its colour's deck, clockwise from the first space

@@ -292,6 +292,24 @@ def test_round_tables_add_up() -> None:
     assert any(climate for climate, _ in lost.values()) and any(combat for _, combat in lost.values())
 
 
+def test_the_round_table_shows_the_wheel_a_climate_card_left() -> None:
+    from rules.evo.cases import build, parse_cases
+
+    (case,) = parse_cases(
+        'game = "evo"\n[[case]]\nname = "shift"\nrule = "r"\nsource = "design"\nplayers = ["alice", "bob"]\n'
+        'position = { phase = "climate", wheel = 1, order = ["alice", "bob"], tokens = ["+1", "+1", "meteorite"], '
+        'cards = { alice = ["climate shift"] } }\n[case.expect]\nwheel = 3\n', "shift.toml")
+    s, _ = build(case)
+    s.apply("play climate shift cw")
+    rng = SplitMix64(5)
+    tables: list = []
+    while not tables:
+        legal = s.legal_moves()
+        tables = RULES.tables_after(s, s.apply(legal[rng.below(len(legal))]))
+    climate = tables[1]
+    assert climate.rows[0][1:3] == (3, "mountains")  # token +1 to position 2, the card one more: 3
+
+
 def test_a_copy_plays_on_without_touching_the_original() -> None:
     s = random_game(4, 23, stop=150)
     before = json.dumps(s.view(None)), s.seq, s.rng.state, list(s.history)

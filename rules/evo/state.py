@@ -662,8 +662,8 @@ class State:
             size = len(self.wheel_data.rings)
             delta = (1 if m.b == "cw" else -1) if e == "wheel+-1" else -self.token_move
             self.wheel = (self.wheel + delta) % size
-            if self.record:
-                self.record.wheel = self.wheel
+            assert self.record is not None  # every round has its record from its climate phase on
+            self.record.wheel = self.wheel
             ev.append(Event("climate", f"wheel {self.wheel_text()}"))
         if self.phase == "climate":
             self._after_climate_window(ev)

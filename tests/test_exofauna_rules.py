@@ -111,6 +111,20 @@ def test_a_malformed_header_names_its_line(broken, where):
     assert str(err.value).startswith(where)
 
 
+def test_a_header_keeps_bots_and_the_quick_game_and_refuses_another_design_or_a_cut_header():
+    s = State(Config((PlayerSpec("alice"), PlayerSpec("bob", "heuristic")), 5, "bob", True), 5)
+    lines = RULES.header_lines(s)
+    config, _, _ = RULES.parse_header(lines, "x.log")
+    assert config.quick and config.start == "bob" and [p.bot for p in config.players] == [None, "heuristic"]
+    other = lines[:2] + ["design sha256:0123456789abcdef"] + lines[3:]
+    with pytest.raises(ConfigError, match=r"^x\.log:3: the log was made with another ExoFauna card design"):
+        RULES.parse_header(other, "x.log")
+    with pytest.raises(ConfigError, match=r"^x\.log:6: the header ends before 'player'"):
+        RULES.parse_header(lines[:5], "x.log")
+    with pytest.raises(ConfigError, match=r"^x\.log: malformed header"):
+        RULES.parse_header(lines[:3] + ["quick maybe"] + lines[4:], "x.log")
+
+
 def test_view_hides_the_other_hand_and_the_deck_order():
     s = new(11)
     bob = s.colour_of("bob")

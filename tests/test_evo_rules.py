@@ -209,6 +209,29 @@ def test_log_header_round_trips_and_lines_are_public() -> None:
     assert "to move" in RULES.help_text(new_state(cfg, 1))
 
 
+@pytest.mark.parametrize("line, at, message", [
+    ("seed 007", 2, "bad header line 'seed 007'"),
+    (f"seed {1 << 64}", 2, "bad header line"),
+    ("seed -1", 2, "bad header line"),
+    ('player ["alice"]', 4, "bad header line"),
+])
+def test_a_bad_header_line_is_named(line: str, at: int, message: str) -> None:
+    head = RULES.header_lines(new_state(config(2), 9))
+    head[at - 1] = line
+    with pytest.raises(ConfigError, match=f"^game.log:{at}: {message}"):
+        RULES.parse_header(head, "game.log")
+
+
+def test_a_header_without_seed_or_with_one_player_is_refused_and_start_is_written_only_when_fixed() -> None:
+    head = RULES.header_lines(new_state(config(2), 9))
+    assert not any(line.startswith("start") for line in head)
+    assert RULES.parse_header(head, "game.log")[2] == len(head) == 5
+    with pytest.raises(ConfigError, match="^game.log:2: the header has no seed line"):
+        RULES.parse_header([head[0]] + head[2:], "game.log")
+    with pytest.raises(ConfigError, match="^game.log:4: .*player"):
+        RULES.parse_header(head[:4], "game.log")
+
+
 def test_picture_shows_the_names_moves_use_and_colour_only_on_request() -> None:
     s = new_state(config(5), 4)
     text = picture(s.view("alice"))

@@ -93,6 +93,25 @@ def test_same_seed_and_moves_give_the_same_game_and_log():
     assert play(5) != play(6)
 
 
+def test_without_a_start_the_seed_chooses_who_plays_blue_as_it_did_for_the_golden_games():
+    firsts = "".join("ab"[new(seed, start=None).by_colour[0] == "bob"] for seed in range(16))
+    assert firsts == "abbabaaabaaaabbb"  # seed 5 makes the first seat blue, as in replays/2p-exofauna.exofauna
+
+
+def test_a_hole_is_a_start_card_until_it_resolves_and_a_card_forms_it():
+    s = new(3)
+    assert [h["start_card"] for h in s.view(None)["holes"]] == [True, True]
+    rng = SplitMix64(3)
+    while True:
+        legal = s.legal_moves()
+        resolved = [e.args[0] for e in s.apply(legal[rng.below(len(legal))]) if e.kind == "resolve"]
+        if resolved:
+            break
+    holes = s.view(None)["holes"]
+    assert all(holes[h]["start_card"] is False for h in resolved)
+    assert any(holes[h]["start_card"] for h in (0, 1)) == (len(resolved) == 1)
+
+
 def test_header_round_trips_and_rebuilds_the_same_deal():
     s = new(99, start=None)
     lines = RULES.header_lines(s)

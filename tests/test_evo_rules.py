@@ -54,6 +54,29 @@ def test_islands_follow_the_design(n: int) -> None:
     assert set(b.terrain) == set(data.TERRAINS)
 
 
+@pytest.mark.parametrize("n, rows, starts, message", [
+    (9, ["bx"], [], "board 9: unknown map letter 'x'"),
+    (9, ["BbB", "bbb"], [["A1", "A2"]], "board 9: start pair A1/A2 is not two start marks"),
+    (9, ["BbB", "bbb"], [["A1", "Z9"]], "board 9: start pair A1/Z9 is not two start marks"),
+    (9, ["BbB", "bbb"], [["A1", "A3"]], "board 9 needs 9 start pairs"),
+    (1, ["BBB", "bbb"], [["A1", "A2"]], "board 1 needs 1 start pairs"),  # one start mark too many
+])
+def test_a_board_drawn_wrong_in_the_data_is_refused_with_its_fault(
+        n: int, rows: list[str], starts: list[list[str]], message: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rules.core.errors import DataError
+
+    monkeypatch.setattr(data, "load", lambda name: {"board": {str(n): {"rows": rows, "starts": starts}}})
+    with pytest.raises(DataError, match=f"^evo/boards.toml: {message}"):
+        board_for(n)
+
+
+def test_a_player_count_without_a_board_is_refused() -> None:
+    from rules.core.errors import DataError
+
+    with pytest.raises(DataError, match="^evo/boards.toml has no board for 7 players"):
+        board_for(7)
+
+
 def test_islands_grow_with_the_players() -> None:
     sizes = [board_for(n).size for n in (2, 3, 4, 5)]
     assert sizes == sorted(sizes) and 65 <= sizes[-1] <= 75

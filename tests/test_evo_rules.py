@@ -386,3 +386,18 @@ def test_any_text_is_a_move_or_an_error_a_player_can_read() -> None:
             s.check(text)
         except FaunaError as exc:
             assert str(exc) and "\n" not in str(exc)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("bid 1 fure", "unknown column 'fure'; did you mean 'fur'?"),
+    ("play zzzz", "unknown event card 'zzzz' (choose from: "),
+    ("birth C3 from", "write 'birth SPACE', 'birth SPACE from SPACE' or 'birth SPACE attack SPACE'"),
+    ("birth C3 from C4 from B3", "'from' is given twice"),
+    ("birth C3 attack C4 attack B3", "'attack' is given twice"),
+])
+def test_a_misread_move_says_what_was_meant(text: str, message: str) -> None:
+    s = new_state(config(2), 1)
+    with pytest.raises((MoveSyntaxError, UnknownName)) as err:
+        s.parse(text)
+    assert str(err.value).startswith(message)
+    assert s.parse("birth C3 attack C4 from B3").text() == "birth C3 from B3 attack C4"

@@ -986,11 +986,7 @@ class State:
             self.kept = []
             danger = self._endangered(seat)
             c = self.count[seat]
-            if not danger or (self.gene(seat, "regeneration") and c == 3):
-                self.keep_target = len(danger)
-                self.kept = danger
-                self._judge(seat, ev)
-                continue
+            # no one in danger: nothing to keep; Regeneration at exactly three: its floor of three keeps them all
             prot = self.protections(seat)
             by_ring = {r: sum(1 for s in danger if self.ring(s) == r) for r in ("hot", "cold", "deadly")}
             saved = sum(min(prot[r], by_ring[r]) for r in by_ring)

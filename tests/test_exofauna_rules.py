@@ -144,6 +144,15 @@ def test_a_header_keeps_bots_and_the_quick_game_and_refuses_another_design_or_a_
         RULES.parse_header(lines[:3] + ["quick maybe"] + lines[4:], "x.log")
 
 
+def test_the_opening_lines_say_the_colours_the_holes_the_decks_tops_and_the_quick_game():
+    s = new(3, quick=True)
+    tops = [s.card_text(s.decks[k][0]) for k in (0, 1)]
+    assert RULES.opening_lines(s) == [
+        "colours: alice blue (plays first), bob yellow", "holes: A blue, B yellow (quick game: 1 hole wins)",
+        f"hands 4 each; blue deck 20 top {tops[0]}, yellow deck 20 top {tops[1]}", "turn 1 alice (blue)"]
+    assert "quick" not in " ".join(RULES.opening_lines(new(3)))
+
+
 def test_view_hides_the_other_hand_and_the_deck_order():
     s = new(11)
     bob = s.colour_of("bob")

@@ -540,14 +540,13 @@ class State:
                 self._next_survivor(ev)
         return ev
 
-    def start(self) -> list[Event]:
-        """Run the set-up's public facts and the first round up to the first decision."""
+    def start(self) -> None:
+        """Run the set-up's public facts and the first round up to the first decision (events in `opening`)."""
         ev = [Event("setup", "start: " + ", ".join(f"{self._names[s]} {'+'.join(self.start_spaces[s])}"
                                                     for s in range(self.n))),
               Event("setup", "initiative: " + ", ".join(self._names[s] for s in self.order))]
         self._new_round(ev)
         self.opening = ev
-        return ev
 
     def enter(self, phase: str, turn: str | None = None) -> list[Event]:
         """Begin a phase from a position set up by hand (rule cases); the round is the current one."""

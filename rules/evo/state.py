@@ -788,8 +788,10 @@ class State:
         """Whether a mover has anything to do but 'done' (the quick form of legal_moves() != [done])."""
         if self._card_moves(seat):
             return True
-        if self.steps < 1:
-            return False
+        return self.steps >= 1 and self._can_step(seat)
+
+    def _can_step(self, seat: int) -> bool:
+        """Whether a mover with movement points left has a step, an attack, a swim or a flight."""
         occ = self.occ
         for s in self.pos[seat]:
             for t in self.board.neighbors[s]:

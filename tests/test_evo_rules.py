@@ -245,7 +245,19 @@ def test_a_bad_header_line_is_named(line: str, at: int, message: str) -> None:
         RULES.parse_header(head, "game.log")
 
 
+def test_each_event_has_its_line_for_people_and_the_round_end_marker_none() -> None:
+    s = new_state(config(2), 9)
+    events = list(s.opening)
+    while not any(e.kind == "round-end" for e in events):
+        events += s.apply(s.legal_moves()[0])
+    for e in events:
+        assert RULES.event_text(e) == (None if e.kind == "round-end" else e.text)
+    assert RULES.event_text(events[0]).startswith("start: ")
+
+
 def test_a_header_without_seed_or_with_one_player_is_refused_and_start_is_written_only_when_fixed() -> None:
+    with pytest.raises(ConfigError, match="^game.log:1: not an evo-log 1 log \\(first line ''\\)"):
+        RULES.parse_header([], "game.log")
     head = RULES.header_lines(new_state(config(2), 9))
     assert not any(line.startswith("start") for line in head)
     assert RULES.parse_header(head, "game.log")[2] == len(head) == 5

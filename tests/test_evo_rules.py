@@ -245,6 +245,13 @@ def test_a_bad_header_line_is_named(line: str, at: int, message: str) -> None:
         RULES.parse_header(head, "game.log")
 
 
+def test_names_stay_as_written_in_the_header() -> None:
+    cfg = Config((PlayerSpec("Zoë"), PlayerSpec("Jörg", "random")), 4, "Jörg")
+    head = RULES.header_lines(new_state(cfg, 4))
+    assert head[3:] == ['player {"name": "Zoë"}', 'player {"name": "Jörg", "bot": "random"}', 'start "Jörg"']
+    assert RULES.parse_header(head, "game.log")[0] == cfg
+
+
 def test_each_event_has_its_line_for_people_and_the_round_end_marker_none() -> None:
     s = new_state(config(2), 9)
     events = list(s.opening)
@@ -258,9 +265,11 @@ def test_each_event_has_its_line_for_people_and_the_round_end_marker_none() -> N
 def test_a_header_without_seed_or_with_one_player_is_refused_and_start_is_written_only_when_fixed() -> None:
     with pytest.raises(ConfigError, match="^game.log:1: not an evo-log 1 log \\(first line ''\\)"):
         RULES.parse_header([], "game.log")
-    head = RULES.header_lines(new_state(config(2), 9))
+    s = new_state(config(2), 9)
+    head = RULES.header_lines(s)
     assert not any(line.startswith("start") for line in head)
-    assert RULES.parse_header(head, "game.log")[2] == len(head) == 5
+    assert RULES.parse_header(head + RULES.opening_lines(s), "game.log")[2] == len(head) == 5
+    assert RULES.parse_header(head[:1] + ["seed 0"] + head[2:], "game.log")[1] == 0
     with pytest.raises(ConfigError, match="^game.log:2: the header has no seed line"):
         RULES.parse_header([head[0]] + head[2:], "game.log")
     with pytest.raises(ConfigError, match="^game.log:4: .*player"):

@@ -888,7 +888,7 @@ class State:
     def _start_birth(self, ev: list[Event]) -> None:
         self.phase = "birth"
         for s in range(self.n):
-            self.births_left[s] = 0 if self.fx[s]["noborn"] else 1 + self.gene(s, "eggs")
+            self.births_left[s] = 1 + self.gene(s, "eggs")  # No More Youth, a Birth card, comes later
         self.birth_seat = None
         self._next_birth(ev, advance=True)
 

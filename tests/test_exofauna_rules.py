@@ -153,6 +153,15 @@ def test_the_opening_lines_say_the_colours_the_holes_the_decks_tops_and_the_quic
     assert "quick" not in " ".join(RULES.opening_lines(new(3)))
 
 
+def test_a_header_keeps_names_as_written_and_quotes_a_wrong_line_up_to_40_characters():
+    s = State(Config((PlayerSpec("Zoë"), PlayerSpec("Jörg")), 5, "Jörg"), 5)
+    lines = RULES.header_lines(s)
+    assert lines[4:] == ['start "Jörg"', 'player "Zoë"', 'player "Jörg"']
+    wrong = "x" * 50
+    with pytest.raises(ConfigError, match=f"^x\\.log:4: expected 'quick ...', found '{'x' * 40}'$"):
+        RULES.parse_header(lines[:3] + [wrong] + lines[4:], "x.log")
+
+
 def test_view_hides_the_other_hand_and_the_deck_order():
     s = new(11)
     bob = s.colour_of("bob")

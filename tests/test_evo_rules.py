@@ -54,6 +54,29 @@ def test_islands_follow_the_design(n: int) -> None:
     assert set(b.terrain) == set(data.TERRAINS)
 
 
+@pytest.mark.parametrize("n, rows, starts, message", [
+    (9, ["bx"], [], "board 9: unknown map letter 'x'"),
+    (9, ["BbB", "bbb"], [["A1", "A2"]], "board 9: start pair A1/A2 is not two start marks"),
+    (9, ["BbB", "bbb"], [["A1", "Z9"]], "board 9: start pair A1/Z9 is not two start marks"),
+    (9, ["BbB", "bbb"], [["A1", "A3"]], "board 9 needs 9 start pairs"),
+    (1, ["BBB", "bbb"], [["A1", "A2"]], "board 1 needs 1 start pairs"),  # one start mark too many
+])
+def test_a_board_drawn_wrong_in_the_data_is_refused_with_its_fault(
+        n: int, rows: list[str], starts: list[list[str]], message: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rules.core.errors import DataError
+
+    monkeypatch.setattr(data, "load", lambda name: {"board": {str(n): {"rows": rows, "starts": starts}}})
+    with pytest.raises(DataError, match=f"^evo/boards.toml: {message}"):
+        board_for(n)
+
+
+def test_a_player_count_without_a_board_is_refused() -> None:
+    from rules.core.errors import DataError
+
+    with pytest.raises(DataError, match="^evo/boards.toml has no board for 7 players"):
+        board_for(7)
+
+
 def test_islands_grow_with_the_players() -> None:
     sizes = [board_for(n).size for n in (2, 3, 4, 5)]
     assert sizes == sorted(sizes) and 65 <= sizes[-1] <= 75
@@ -209,6 +232,50 @@ def test_log_header_round_trips_and_lines_are_public() -> None:
     assert "to move" in RULES.help_text(new_state(cfg, 1))
 
 
+@pytest.mark.parametrize("line, at, message", [
+    ("seed 007", 2, "bad header line 'seed 007'"),
+    (f"seed {1 << 64}", 2, "bad header line"),
+    ("seed -1", 2, "bad header line"),
+    ('player ["alice"]', 4, "bad header line"),
+])
+def test_a_bad_header_line_is_named(line: str, at: int, message: str) -> None:
+    head = RULES.header_lines(new_state(config(2), 9))
+    head[at - 1] = line
+    with pytest.raises(ConfigError, match=f"^game.log:{at}: {message}"):
+        RULES.parse_header(head, "game.log")
+
+
+def test_names_stay_as_written_in_the_header() -> None:
+    cfg = Config((PlayerSpec("Zoë"), PlayerSpec("Jörg", "random")), 4, "Jörg")
+    head = RULES.header_lines(new_state(cfg, 4))
+    assert head[3:] == ['player {"name": "Zoë"}', 'player {"name": "Jörg", "bot": "random"}', 'start "Jörg"']
+    assert RULES.parse_header(head, "game.log")[0] == cfg
+
+
+def test_each_event_has_its_line_for_people_and_the_round_end_marker_none() -> None:
+    s = new_state(config(2), 9)
+    events = list(s.opening)
+    while not any(e.kind == "round-end" for e in events):
+        events += s.apply(s.legal_moves()[0])
+    for e in events:
+        assert RULES.event_text(e) == (None if e.kind == "round-end" else e.text)
+    assert RULES.event_text(events[0]).startswith("start: ")
+
+
+def test_a_header_without_seed_or_with_one_player_is_refused_and_start_is_written_only_when_fixed() -> None:
+    with pytest.raises(ConfigError, match="^game.log:1: not an evo-log 1 log \\(first line ''\\)"):
+        RULES.parse_header([], "game.log")
+    s = new_state(config(2), 9)
+    head = RULES.header_lines(s)
+    assert not any(line.startswith("start") for line in head)
+    assert RULES.parse_header(head + RULES.opening_lines(s), "game.log")[2] == len(head) == 5
+    assert RULES.parse_header(head[:1] + ["seed 0"] + head[2:], "game.log")[1] == 0
+    with pytest.raises(ConfigError, match="^game.log:2: the header has no seed line"):
+        RULES.parse_header([head[0]] + head[2:], "game.log")
+    with pytest.raises(ConfigError, match="^game.log:4: .*player"):
+        RULES.parse_header(head[:4], "game.log")
+
+
 def test_picture_shows_the_names_moves_use_and_colour_only_on_request() -> None:
     s = new_state(config(5), 4)
     text = picture(s.view("alice"))
@@ -260,22 +327,54 @@ def test_legal_moves_are_exactly_the_moves_check_accepts(n: int, seed: int) -> N
 
 
 def test_round_tables_add_up() -> None:
-    s = new_state(config(3), 17)
-    rng = SplitMix64(17)
+    s = new_state(config(3), 21)  # a game with losses to the climate and in combat
+    rng = SplitMix64(21)
     seen = 0
+    lost_by_rounds = {n: [0, 0] for n in s.names}
+    paying, paid = dict.fromkeys(s.names, 0), []  # what the buy lines of each round say each player paid
     while not s.is_over:
         legal = s.legal_moves()
         ev = s.apply(legal[rng.below(len(legal))])
+        for e in ev:
+            if e.kind == "buy":
+                paying[e.player] += int(e.text.split(" pays ")[1].split()[0])
+            elif e.kind == "round-end":
+                paid.append(paying)
+                paying = dict.fromkeys(s.names, 0)
         for table in RULES.tables_after(s, ev)[::2]:
             seen += 1
             head = list(table.headers)
+            paid_this_round = paid.pop(0)
             for row in table.rows:
                 r = dict(zip(head, row, strict=True))
+                assert -r["paid"] == paid_this_round[r["player"]]
                 assert r["MP before"] + r["paid"] + r["cards"] + r["income"] == r["MP after"]
                 assert r["income"] == r["dinosaurs"] >= 2
+                lost_by_rounds[r["player"]][0] += r["lost climate"]
+                lost_by_rounds[r["player"]][1] += r["lost combat"]
     assert seen == len(s.rounds) >= 9
     lost = {row[1]: (row[4], row[5]) for row in RULES.final_tables(s)[0].rows}
     assert lost == {n: (s.lost_climate[i], s.lost_combat[i]) for i, n in enumerate(s.names)}
+    assert {n: tuple(v) for n, v in lost_by_rounds.items()} == lost  # the rounds' losses add up to the game's
+    assert any(climate for climate, _ in lost.values()) and any(combat for _, combat in lost.values())
+
+
+def test_the_round_table_shows_the_wheel_a_climate_card_left() -> None:
+    from rules.evo.cases import build, parse_cases
+
+    (case,) = parse_cases(
+        'game = "evo"\n[[case]]\nname = "shift"\nrule = "r"\nsource = "design"\nplayers = ["alice", "bob"]\n'
+        'position = { phase = "climate", wheel = 1, order = ["alice", "bob"], tokens = ["+1", "+1", "meteorite"], '
+        'cards = { alice = ["climate shift"] } }\n[case.expect]\nwheel = 3\n', "shift.toml")
+    s, _ = build(case)
+    s.apply("play climate shift cw")
+    rng = SplitMix64(5)
+    tables: list = []
+    while not tables:
+        legal = s.legal_moves()
+        tables = RULES.tables_after(s, s.apply(legal[rng.below(len(legal))]))
+    climate = tables[1]
+    assert climate.rows[0][1:3] == (3, "mountains")  # token +1 to position 2, the card one more: 3
 
 
 def test_a_copy_plays_on_without_touching_the_original() -> None:
@@ -308,3 +407,18 @@ def test_any_text_is_a_move_or_an_error_a_player_can_read() -> None:
             s.check(text)
         except FaunaError as exc:
             assert str(exc) and "\n" not in str(exc)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("bid 1 fure", "unknown column 'fure'; did you mean 'fur'?"),
+    ("play zzzz", "unknown event card 'zzzz' (choose from: "),
+    ("birth C3 from", "write 'birth SPACE', 'birth SPACE from SPACE' or 'birth SPACE attack SPACE'"),
+    ("birth C3 from C4 from B3", "'from' is given twice"),
+    ("birth C3 attack C4 attack B3", "'attack' is given twice"),
+])
+def test_a_misread_move_says_what_was_meant(text: str, message: str) -> None:
+    s = new_state(config(2), 1)
+    with pytest.raises((MoveSyntaxError, UnknownName)) as err:
+        s.parse(text)
+    assert str(err.value).startswith(message)
+    assert s.parse("birth C3 attack C4 from B3").text() == "birth C3 from B3 attack C4"

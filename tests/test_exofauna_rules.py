@@ -93,6 +93,25 @@ def test_same_seed_and_moves_give_the_same_game_and_log():
     assert play(5) != play(6)
 
 
+def test_without_a_start_the_seed_chooses_who_plays_blue_as_it_did_for_the_golden_games():
+    firsts = "".join("ab"[new(seed, start=None).by_colour[0] == "bob"] for seed in range(16))
+    assert firsts == "abbabaaabaaaabbb"  # seed 5 makes the first seat blue, as in replays/2p-exofauna.exofauna
+
+
+def test_a_hole_is_a_start_card_until_it_resolves_and_a_card_forms_it():
+    s = new(3)
+    assert [h["start_card"] for h in s.view(None)["holes"]] == [True, True]
+    rng = SplitMix64(3)
+    while True:
+        legal = s.legal_moves()
+        resolved = [e.args[0] for e in s.apply(legal[rng.below(len(legal))]) if e.kind == "resolve"]
+        if resolved:
+            break
+    holes = s.view(None)["holes"]
+    assert all(holes[h]["start_card"] is False for h in resolved)
+    assert any(holes[h]["start_card"] for h in (0, 1)) == (len(resolved) == 1)
+
+
 def test_header_round_trips_and_rebuilds_the_same_deal():
     s = new(99, start=None)
     lines = RULES.header_lines(s)
@@ -111,6 +130,38 @@ def test_a_malformed_header_names_its_line(broken, where):
     assert str(err.value).startswith(where)
 
 
+def test_a_header_keeps_bots_and_the_quick_game_and_refuses_another_design_or_a_cut_header():
+    s = State(Config((PlayerSpec("alice"), PlayerSpec("bob", "heuristic")), 5, "bob", True), 5)
+    lines = RULES.header_lines(s)
+    config, _, _ = RULES.parse_header(lines, "x.log")
+    assert config.quick and config.start == "bob" and [p.bot for p in config.players] == [None, "heuristic"]
+    other = lines[:2] + ["design sha256:0123456789abcdef"] + lines[3:]
+    with pytest.raises(ConfigError, match=r"^x\.log:3: the log was made with another ExoFauna card design"):
+        RULES.parse_header(other, "x.log")
+    with pytest.raises(ConfigError, match=r"^x\.log:6: the header ends before 'player'"):
+        RULES.parse_header(lines[:5], "x.log")
+    with pytest.raises(ConfigError, match=r"^x\.log: malformed header"):
+        RULES.parse_header(lines[:3] + ["quick maybe"] + lines[4:], "x.log")
+
+
+def test_the_opening_lines_say_the_colours_the_holes_the_decks_tops_and_the_quick_game():
+    s = new(3, quick=True)
+    tops = [s.card_text(s.decks[k][0]) for k in (0, 1)]
+    assert RULES.opening_lines(s) == [
+        "colours: alice blue (plays first), bob yellow", "holes: A blue, B yellow (quick game: 1 hole wins)",
+        f"hands 4 each; blue deck 20 top {tops[0]}, yellow deck 20 top {tops[1]}", "turn 1 alice (blue)"]
+    assert "quick" not in " ".join(RULES.opening_lines(new(3)))
+
+
+def test_a_header_keeps_names_as_written_and_quotes_a_wrong_line_up_to_40_characters():
+    s = State(Config((PlayerSpec("Zoë"), PlayerSpec("Jörg")), 5, "Jörg"), 5)
+    lines = RULES.header_lines(s)
+    assert lines[4:] == ['start "Jörg"', 'player "Zoë"', 'player "Jörg"']
+    wrong = "x" * 50
+    with pytest.raises(ConfigError, match=f"^x\\.log:4: expected 'quick ...', found '{'x' * 40}'$"):
+        RULES.parse_header(lines[:3] + [wrong] + lines[4:], "x.log")
+
+
 def test_view_hides_the_other_hand_and_the_deck_order():
     s = new(11)
     bob = s.colour_of("bob")
@@ -125,6 +176,40 @@ def test_view_hides_the_other_hand_and_the_deck_order():
     assert t.view("alice") == view
     assert "hand" not in s.view(None)
     assert s.view("bob")["hand"] != view["hand"] or s.hands[0] == s.hands[1]
+
+
+def test_at_the_end_the_view_says_the_game_is_over_and_who_won():
+    s = new(13)
+    bots = [make_bot("random", {}, 13, 0), make_bot("random", {}, 13, 1)]
+    while not s.over:
+        s.apply(bots[s.names.index(s.to_move)].choose(s))
+    view = s.view("alice")
+    assert (view["asked"], view["decision"], view["to_move"]) == ("the game is over", "over", None)
+    assert view["over"] and view["winners"] == list(s.winners)
+
+
+def test_plays_per_organism_count_actions_and_extra_plays_for_the_balance_figures():
+    s = new(7)
+    me = s.colour_of("alice")
+    ozzu, tessik, primu = (s.nm.organism(n) * 2 for n in ("Ozzu", "Tessik", "Primu"))  # blue cards
+    s.hands[me] = [ozzu, tessik, primu]
+    s.decks[me] = [primu]
+    for move in ("play Ozzu blue A n", "done", "play Tessik blue A nw", "draw yellow"):  # Hatch: an extra play
+        s.apply(move)
+    played = {s.d.organisms[o].name: n for o, n in enumerate(s.played) if n}
+    assert played == {"Ozzu": 1, "Tessik": 1}
+
+
+def test_a_copy_keeps_each_players_claims_and_plays_on_without_touching_the_original():
+    s = next(s for s in random_states(1, 40) if len(set(s.scores().values())) == 2 and not s.over)
+    before = s.view(None)
+    t = s.copy()
+    assert t.scores() == s.scores() and t.view(None) == before and t.legal_moves() == s.legal_moves()
+    rng = SplitMix64(3)
+    while not t.over:
+        legal = t.legal_moves()
+        t.apply(legal[rng.below(len(legal))])
+    assert s.view(None) == before and not s.over
 
 
 def test_heuristic_bot_decides_from_its_view_only():
@@ -166,11 +251,34 @@ def test_refusals_say_why_without_leaking():
         s.parse("play glimo blue A n")
     with pytest.raises(MoveSyntaxError, match="not a space"):
         s.parse("play Primu blue A north")
-    with pytest.raises(MoveSyntaxError, match="did you mean 'take'"):
+    with pytest.raises(MoveSyntaxError, match="unknown move 'tkae' .*did you mean 'take'"):
         s.parse("tkae A n")
     not_held = next(c for c in range(16) if c not in s.hands[0])
     with pytest.raises(IllegalMove, match="you hold no"):
         s.apply(f"play {s.card_text(not_held)} A n")
+
+
+def test_a_lure_goes_to_a_space_or_to_hand_and_a_half_written_one_shows_both_forms():
+    s = new(7)
+    assert s.move_text(s.parse("lure b E HAND")) == "lure B e hand"
+    assert s.move_text(s.parse("lure B e A nw")) == "lure B e A nw"
+    for text in ("lure B e A", "lure B e"):
+        with pytest.raises(MoveSyntaxError, match="'lure HOLE SPACE HOLE SPACE' or 'lure HOLE SPACE hand'"):
+            s.parse(text)
+
+
+def test_the_log_numbers_each_move_and_names_the_next_one():
+    from rules.core.log import GameLog
+
+    s = new(7)
+    log = GameLog(RULES, s)
+    rng = SplitMix64(1)
+    for _ in range(3):
+        legal = s.legal_moves()
+        log.play(s.to_move, legal[rng.below(len(legal))])
+    numbers = [ln.split(" ", 1)[0] for ln in log.lines if ": " in ln and ln.split(" ", 1)[0].isdigit()]
+    assert numbers == ["1", "2", "3"]
+    assert log.closing_line().startswith(f"next 4 {s.to_move} @")
 
 
 def test_tables_after_a_turn_and_a_resolution():
@@ -192,6 +300,20 @@ def test_tables_after_a_turn_and_a_resolution():
     recount = {n: sum(1 for r in summary["resolutions"] if r["claimed_by"] == n) for n in s.names}
     assert recount == summary["claimed"] == s.scores()
     assert sum(sum(v.values()) for v in RULES.breakdown(s).values()) == len(summary["resolutions"])
+
+
+def test_the_result_calls_a_hole_won_on_equal_counts_a_tie_and_any_other_a_majority():
+    whys = set()
+    for seed in range(6):
+        s = new(seed)
+        bots = [make_bot("random", {}, seed, 0), make_bot("random", {}, seed, 1)]
+        while not s.over:
+            s.apply(bots[s.names.index(s.to_move)].choose(s))
+        _, resolutions = RULES.final_tables(s)
+        for _turn, _hole, _colour, blue, yellow, _by, why in resolutions.rows:
+            assert why == ("tie" if blue == yellow else "majority")
+            whys.add(why)
+    assert whys == {"tie", "majority"}
 
 
 def test_help_lists_the_decision_and_examples():

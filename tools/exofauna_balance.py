@@ -70,9 +70,10 @@ def main() -> None:
         turns += s.turn
         for o in range(n_org):
             plays[o] += s.played[o]
+        opening = State(s.config, s.seed).hands  # the same seed deals the same opening hands
         for k in (0, 1):
             won = s.winners[0] == s.by_colour[k]
-            held = {c >> 1 for c in s.opening[k]}
+            held = {c >> 1 for c in opening[k]}
             for o in range(n_org):
                 cell = with_[o] if o in held else without[o]
                 cell[0] += won

@@ -68,6 +68,15 @@ TESTS.update({
     "rules/core/log.py": ["tests/test_protocol.py", "tests/test_anygame.py", "tests/test_referee.py"],
     "rules/core/movefile.py": ["tests/test_movefiles.py", "tests/test_movefile_text.py"],
 })
+# ExoFauna and Evo: each game's rules, cases and example-game tests, then the golden games played again byte for
+# byte (last: with -x a mutant the quick tests catch never waits for them; a few seconds per mutant in all)
+EXOFAUNA_TESTS = ["tests/test_exofauna_rules.py", "tests/test_exofauna_cases.py", "tests/test_exofauna_docs.py",
+                  "tests/test_game_goldens.py"]
+EVO_TESTS = ["tests/test_evo_rules.py", "tests/test_evo_cases.py", "tests/test_game_goldens.py"]
+EXOFAUNA_EVO_MODULES = ["rules/exofauna/state.py", "rules/exofauna/moves.py", "rules/exofauna/log.py",
+                        "rules/evo/state.py", "rules/evo/moves.py", "rules/evo/board.py", "rules/evo/log.py"]
+TESTS.update({m: EXOFAUNA_TESTS if "/exofauna/" in m else EVO_TESTS for m in EXOFAUNA_EVO_MODULES})
+DEFAULT_MODULES += EXOFAUNA_EVO_MODULES
 
 SWAPS: dict[type, type] = {
     ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,

@@ -18,7 +18,7 @@ from rules.core.names import suggest
 from rules.evo import data
 from rules.evo.board import board_for
 from rules.evo.config import Config, PlayerSpec
-from rules.evo.state import EVENT, METEORITE, TOKEN_STEPS, Event, State, new_state
+from rules.evo.state import EVENT, FREE, METEORITE, TOKEN_STEPS, Event, State, new_state
 
 CASE_KEYS = ("name", "rule", "source", "players", "seed", "position", "moves", "illegal", "expect")
 POSITION_KEYS = ("phase", "turn", "dinos", "genes", "mp", "cards", "wheel", "order", "tokens", "lab", "bag", "dice",
@@ -189,7 +189,7 @@ def build(case: Case) -> tuple[State, list[Event]]:
     state = State(config, case.seed)
     names = state.names
     if "dinos" in pos:
-        state.occ = [-1] * state.board.size
+        state.occ = [FREE] * state.board.size
         state.count = [0] * state.n
         state.pos = [[] for _ in range(state.n)]
         for p, spaces in pos["dinos"].items():

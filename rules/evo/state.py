@@ -20,6 +20,7 @@ from rules.evo.config import Config
 from rules.evo.moves import STEP_KINDS, Move, parse
 
 SUPPLY = 8  # dinosaur tokens per player
+FREE = -1  # `occ` of a space without a dinosaur (any negative number: seats are 0 and up)
 START_MP = 6
 MAX_BID = 6
 EVENT = "event"
@@ -55,9 +56,7 @@ class RoundRecord:
 
 
 def token_text(token: str) -> str:
-    """A climate token in words."""
-    if token == METEORITE:
-        return "meteorite"
+    """A climate token that turns the wheel, in words (the meteorite has a line of its own)."""
     steps = TOKEN_STEPS[token]
     if steps == 0:
         return "0 (no change)"
@@ -77,7 +76,7 @@ class State:
         self.board: Board = board_for(self.n)
         self.wheel_data = data.wheel()
         self.rng = SplitMix64(seed)
-        self.occ: list[int] = [-1] * self.board.size
+        self.occ: list[int] = [FREE] * self.board.size
         self.count: list[int] = [0] * self.n
         self.pos: list[list[int]] = [[] for _ in range(self.n)]
         self.mp: list[int] = [START_MP] * self.n
@@ -209,12 +208,6 @@ class State:
         """The climate ring a space's terrain is in now."""
         return self.wheel_data.rings[self.wheel][self.board.terrain[space]]
 
-    def seat_of(self, player: str | None) -> int:
-        """A player's seat by name."""
-        if player is None or player not in self._names:
-            raise IllegalMove(f"{player!r} is not a player of this game")
-        return self._names.index(player)
-
     # ----- moves as text -----
 
     def parse(self, text: str) -> Move:
@@ -284,7 +277,7 @@ class State:
                 if self.gene(seat, "wings") and not self.wings_used:
                     out += [Move("fly", names[s], names[t]) for s in mine for t in self.board.within(s, 2)
                             if self.occ[t] < 0]
-        elif p == "chameleon" and self.chameleon:
+        elif self.chameleon is not None:  # the chameleon phase: where the beaten defender may escape
             _, space, origin = self.chameleon
             out = [Move("escape", names[t]) for t in self._escapes(space, origin)]
         elif p == "birth":
@@ -300,8 +293,6 @@ class State:
         timing = {"climate": "climate", "survival-cards": "survival", "movement": "movement", "birth": "birth"}
         want = timing.get(self.phase)
         out: list[Move] = []
-        if want == "climate" and self.climate_card_played:
-            return out
         for name in sorted(set(self.hand[seat])):
             card = data.card_by_name()[name]
             if card.timing != want:
@@ -317,7 +308,8 @@ class State:
     def _reach(self, seat: int) -> int:
         return 3 if self.gene(seat, "thick shell") or self.fx[seat]["reach3"] else 1
 
-    def _birth_places(self, seat: int, removed: int) -> list[int]:
+    def _birth_places(self, seat: int, removed: int | None = None) -> list[int]:
+        """Free spaces a baby may take; `removed` is the dinosaur taken off when all eight are out."""
         reach = self._reach(seat)
         spots: set[int] = set()
         for s in self.dinos(seat):
@@ -329,25 +321,24 @@ class State:
 
     def _birth_moves(self, seat: int) -> list[Move]:
         names = self.board.names
-        froms = self.dinos(seat) if self.count[seat] >= SUPPLY else [-1]
+        froms: list[int | None] = list(self.dinos(seat)) if self.count[seat] >= SUPPLY else [None]
         out = []
         killer = bool(self.gene(seat, "killer babies"))
         for r in froms:
+            source = "" if r is None else names[r]
             for t in self._birth_places(seat, r):
-                out.append(Move("birth", names[t], names[r] if r >= 0 else ""))
+                out.append(Move("birth", names[t], source))
                 if killer:
                     for e in self.board.neighbors[t]:
                         o = self.occ[e]
                         if o >= 0 and o != seat and self._attackable(o):
-                            out.append(Move("birth", names[t], names[r] if r >= 0 else "", names[e]))
+                            out.append(Move("birth", names[t], source, names[e]))
         return out
 
     def _attackable(self, seat: int) -> bool:
         """The seed's protections: a species of two, Regeneration at three (and the Truce card)."""
         c = self.count[seat]
-        if c <= 2 or self.fx[seat]["truce"]:
-            return False
-        return not (self.gene(seat, "regeneration") and c <= 3)
+        return c > 2 and not self.fx[seat]["truce"] and not (self.gene(seat, "regeneration") and c <= 3)
 
     def _escapes(self, space: int, origin: int) -> list[int]:
         return [t for t in self.board.neighbors[space] if self.occ[t] < 0 and t != origin]
@@ -412,8 +403,6 @@ class State:
                 return f"{m.a} needs a direction: 'play {m.a} cw' or 'play {m.a} acw'"
         elif m.b:
             return f"{m.a} takes no target"
-        if card.timing == "climate" and self.climate_card_played:
-            return "only one climate card may be played a round"
         return None
 
     def _bid_reason(self, m: Move, seat: int) -> str | None:
@@ -465,8 +454,6 @@ class State:
                 return "Flippers work once per Movement phase"
             if not (self.board.coastal[s] and self.board.coastal[t]):
                 return "Flippers move between spaces that border the sea"
-            if s == t:
-                return "swim to another space"
         if k == "fly":
             if not self.gene(seat, "wings"):
                 return "flying needs Wings"
@@ -489,7 +476,7 @@ class State:
         if m.kind != "birth":
             return "Birth: 'birth SPACE', a card, or 'skip'"
         t = self._space(m.a)
-        removed = -1
+        removed = None
         if self.count[seat] >= SUPPLY:
             if not m.b:
                 return "all eight of your dinosaurs are out: write 'birth SPACE from SPACE' to move one"
@@ -553,14 +540,13 @@ class State:
                 self._next_survivor(ev)
         return ev
 
-    def start(self) -> list[Event]:
-        """Run the set-up's public facts and the first round up to the first decision."""
+    def start(self) -> None:
+        """Run the set-up's public facts and the first round up to the first decision (events in `opening`)."""
         ev = [Event("setup", "start: " + ", ".join(f"{self._names[s]} {'+'.join(self.start_spaces[s])}"
                                                     for s in range(self.n))),
               Event("setup", "initiative: " + ", ".join(self._names[s] for s in self.order))]
         self._new_round(ev)
         self.opening = ev
-        return ev
 
     def enter(self, phase: str, turn: str | None = None) -> list[Event]:
         """Begin a phase from a position set up by hand (rule cases); the round is the current one."""
@@ -627,6 +613,7 @@ class State:
         return f"{self.wheel} ({', '.join(parts)})"
 
     def _after_climate_window(self, ev: list[Event]) -> None:
+        """A played climate card closes the window (one a round), as does the last player's pass."""
         if self.climate_card_played:
             self.window = []
         if not self.window:
@@ -674,8 +661,8 @@ class State:
             size = len(self.wheel_data.rings)
             delta = (1 if m.b == "cw" else -1) if e == "wheel+-1" else -self.token_move
             self.wheel = (self.wheel + delta) % size
-            if self.record:
-                self.record.wheel = self.wheel
+            assert self.record is not None  # every round has its record from its climate phase on
+            self.record.wheel = self.wheel
             ev.append(Event("climate", f"wheel {self.wheel_text()}"))
         if self.phase == "climate":
             self._after_climate_window(ev)
@@ -709,9 +696,7 @@ class State:
 
     def _next_bidder(self, ev: list[Event]) -> None:
         while True:
-            if self.bidder is None:
-                while self.unplaced and self.column_of[self.unplaced[0]] is not None:
-                    self.unplaced.pop(0)
+            if self.bidder is None:  # the next in initiative order (an outbid player re-bids at once instead)
                 if not self.unplaced:
                     self._settle(ev)
                     return
@@ -803,16 +788,17 @@ class State:
         """Whether a mover has anything to do but 'done' (the quick form of legal_moves() != [done])."""
         if self._card_moves(seat):
             return True
-        if self.steps < 1:
-            return False
+        return self.steps >= 1 and self._can_step(seat)
+
+    def _can_step(self, seat: int) -> bool:
+        """Whether a mover with movement points left has a step, an attack, a swim or a flight."""
         occ = self.occ
         for s in self.pos[seat]:
             for t in self.board.neighbors[s]:
                 o = occ[t]
                 if o < 0 or (o != seat and self._attackable(o)):
                     return True
-        return bool((self.gene(seat, "wings") and not self.wings_used)
-                    or (self.gene(seat, "flippers") and not self.flippers_used)) and len(self._candidates(seat)) > 1
+        return any(m.kind != "done" for m in self._candidates(seat))  # neighbours all blocked: Wings or Flippers?
 
     def horns(self, seat: int, attacking: bool) -> int:
         """Horns in a fight: horn genes, Large Horn (+2 attacking), Bony Plates (+2 defending), cards."""
@@ -884,7 +870,7 @@ class State:
         seat = self.occ[space]
         self.count[seat] -= 1
         self.pos[seat].remove(space)
-        self.occ[space] = -1
+        self.occ[space] = FREE
 
     def _kill(self, space: int, combat: bool) -> None:
         seat = self.occ[space]
@@ -902,20 +888,20 @@ class State:
     def _start_birth(self, ev: list[Event]) -> None:
         self.phase = "birth"
         for s in range(self.n):
-            self.births_left[s] = 0 if self.fx[s]["noborn"] else 1 + self.gene(s, "eggs")
+            self.births_left[s] = 1 + self.gene(s, "eggs")  # No More Youth, a Birth card, comes later
         self.birth_seat = None
         self._next_birth(ev, advance=True)
 
     def _next_birth(self, ev: list[Event], advance: bool) -> None:
         """The next birth turn: round after round through the initiative order, while births remain."""
         while True:
-            if advance or self.birth_seat is None or self.births_left[self.birth_seat] <= 0:
+            if advance:  # else a card was just played on the current birth turn, which has its births still
                 if not any(self.births_left):
                     self._start_survival(ev)
                     return
-                start = -1 if self.birth_seat is None else self.order.index(self.birth_seat)
-                for i in range(1, self.n + 1):
-                    s = self.order[(start + i) % self.n]
+                first = 0 if self.birth_seat is None else self.order.index(self.birth_seat) + 1
+                for i in range(self.n):  # from the one after the last birth turn, round the order
+                    s = self.order[(first + i) % self.n]
                     if self.births_left[s] > 0:
                         self.birth_seat = s
                         break
@@ -930,7 +916,7 @@ class State:
         if self._card_moves(seat):
             return True
         if self.count[seat] < SUPPLY:
-            return bool(self._birth_places(seat, -1))
+            return bool(self._birth_places(seat))
         return any(self._birth_places(seat, r) for r in self.pos[seat])
 
     def _birth(self, m: Move, seat: int, ev: list[Event]) -> None:
@@ -1001,11 +987,7 @@ class State:
             self.kept = []
             danger = self._endangered(seat)
             c = self.count[seat]
-            if not danger or (self.gene(seat, "regeneration") and c == 3):
-                self.keep_target = len(danger)
-                self.kept = danger
-                self._judge(seat, ev)
-                continue
+            # no one in danger: nothing to keep; Regeneration at exactly three: its floor of three keeps them all
             prot = self.protections(seat)
             by_ring = {r: sum(1 for s in danger if self.ring(s) == r) for r in ("hot", "cold", "deadly")}
             saved = sum(min(prot[r], by_ring[r]) for r in by_ring)
@@ -1106,7 +1088,7 @@ class State:
             else None,
             "effects": {self._names[s]: {k: v for k, v in self.fx[s].items() if v} for s in range(self.n)},
         }
-        if self.phase == "survival" and self.survivor is not None:
+        if self.survivor is not None:  # Survival is judging this species (None in every other phase)
             out["keeping"] = {"kept": [names[s] for s in self.kept], "of": self.keep_target}
         if me is not None:
             out["hand"] = sorted(self.hand[me])

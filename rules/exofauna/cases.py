@@ -293,7 +293,6 @@ def build_state(case: Case) -> State:
                 state.holes[h][nm.space(key)] = parse_card(nm, value)
     state.turn_colour = k[pos.get("turn", state.by_colour[0])]
     state.actions_used = pos.get("actions_used", 0)
-    state.opening = (tuple(state.hands[0]), tuple(state.hands[1]))
     return state
 
 

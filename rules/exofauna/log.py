@@ -147,18 +147,12 @@ def event_line(state: State | None, e: Event) -> str | None:
     if k == "refill":
         short = f" (wanted {a[1]})" if a[0] < a[1] else ""
         return f"{who} draws {a[0]} to {d.hand}{short}"
-    if k == "endturn":
-        return None
-    if k == "over":
-        return None
-    return None
+    return None  # endturn and over: turn_end_line and lines_after write them with the state's names
 
 
 def _source(code: int) -> str:
     """Where a new hole came from, in words."""
-    return ("top of the loser's deck", "top of the winner's deck (the loser's is empty)",
-            "random card of the loser's hand (both decks empty)",
-            "random card of the winner's hand (both decks empty)")[code]
+    return ("top of the loser's deck", "top of the winner's deck (the loser's is empty)")[code]
 
 
 def turn_end_line(state: State, e: Event) -> str:
@@ -195,11 +189,3 @@ def event_text(e: Event) -> str | None:
         return f"{e.player} wins the game"
     return event_line(None, e)
 
-
-def hole_text(state: State, h: int) -> str:
-    """'A blue: 3 blue, 2 yellow, 3 free' for help and tables."""
-    d = state.d
-    hole = state.holes[h]
-    n = [sum(1 for c in hole if c != EMPTY and c & 1 == k) for k in (0, 1)]
-    free = sum(1 for c in hole if c == EMPTY)
-    return f"{d.holes[h]} {d.colours[state.hole_colour[h]]}: {n[0]} {d.colours[0]}, {n[1]} {d.colours[1]}, {free} free"

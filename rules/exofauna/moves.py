@@ -24,17 +24,18 @@ from rules.exofauna.data import Design
 
 VERBS = ("play", "take", "discard", "done", "draw", "ambush", "tunnel", "gorge", "lure", "brood", "drift", "pass")
 HAND = -2  # space2 of a Lure to the player's hand
+UNUSED = -1  # an operand the verb does not have
 
 
 class Move(NamedTuple):
-    """A decision: `verb` and its operands (-1 when unused); for `draw`, `hole` holds the deck's colour."""
+    """A decision: `verb` and its operands (UNUSED when unused); for `draw`, `hole` holds the deck's colour."""
 
     verb: str
-    card: int = -1
-    hole: int = -1
-    space: int = -1
-    hole2: int = -1
-    space2: int = -1
+    card: int = UNUSED
+    hole: int = UNUSED
+    space: int = UNUSED
+    hole2: int = UNUSED
+    space2: int = UNUSED
 
 
 class UnknownOrganism(UnknownName):
@@ -56,7 +57,7 @@ class Names:
         self.space_index = {s: i for i, s in enumerate(d.spaces)}
         # every `play` move, by card, hole and space, made once and shared (moves are immutable)
         self.plays = [[[Move("play", c, h, s) for s in range(len(d.spaces))] for h in range(len(d.holes))]
-                      for c in range(2 * len(d.organisms))]
+                      for c in range(len(d.organisms) * len(d.colours))]
 
     def card(self, card: int) -> str:
         """'Primu yellow': a card's name and colour."""

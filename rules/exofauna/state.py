@@ -51,7 +51,6 @@ class State:
         else:
             blue = rng.fork(0x57A47).below(2)
         self.by_colour = (names[blue], names[1 - blue])
-        self.rng = rng
         decks: list[list[int]] = []
         for colour in (0, 1):
             deck = [o * 2 + colour for o in range(len(self.d.organisms)) for _ in range(self.d.copies)]
@@ -74,7 +73,6 @@ class State:
         self.over = False
         self._winners: tuple[str, ...] = ()
         self.played: list[int] = [0] * len(self.d.organisms)  # plays per Organism (for balance figures)
-        self.opening: tuple[tuple[int, ...], tuple[int, ...]] = (tuple(self.hands[0]), tuple(self.hands[1]))
         self.resolutions: list[dict[str, Any]] = []
 
     # ----- the protocol's read side
@@ -125,7 +123,6 @@ class State:
         s.claimed_cards = list(self.claimed_cards)
         s.stack = list(self.stack)
         s._legal = None
-        s.rng = SplitMix64(self.rng.state)
         s.played = list(self.played)
         s.resolutions = list(self.resolutions)
         return s
@@ -145,7 +142,7 @@ class State:
         """The empty spaces of a hole."""
         return [s for s, c in enumerate(self.holes[h]) if c == EMPTY]
 
-    def _occupied(self, h: int, but: int = -1) -> list[int]:
+    def _occupied(self, h: int, but: int | None = None) -> list[int]:
         """The taken spaces of a hole, leaving out `but` (the played Organism's own space)."""
         return [s for s, c in enumerate(self.holes[h]) if c != EMPTY and s != but]
 
@@ -158,15 +155,20 @@ class State:
         """One discard per distinct card in the mover's hand."""
         return [Move("discard", c) for c in sorted(set(self.hands[self.turn_colour]))]
 
+    def _alone(self, frame: tuple[Any, ...]) -> bool:
+        """Whether the Organism played in `frame` is the only one of its name at its hole (so it may adapt).
+
+        The played Organism itself is still in its space: only its own Instinct runs before its Adaptation,
+        and an Instinct takes a neighbour or a card of the hand, never the played card.
+        """
+        _, h, _, org = frame
+        return sum(1 for c in self.holes[h] if c != EMPTY and c >> 1 == org) == 1
+
     def adaptation_moves(self, frame: tuple[Any, ...]) -> list[Move]:
-        """The ways the Adaptation of the Organism in `frame` can be used now (without `pass`)."""
+        """The ways the Adaptation of the Organism in `frame` can be used now (without `pass`), if it is alone."""
         _, h, s, org = frame
         d = self.d
         hole = self.holes[h]
-        if hole[s] == EMPTY or hole[s] >> 1 != org:
-            return []  # the played Organism has left its space
-        if sum(1 for c in hole if c != EMPTY and c >> 1 == org) != 1:
-            return []
         effect = d.organisms[org].effect
         o = 1 - h
         me = self.turn_colour
@@ -183,10 +185,8 @@ class State:
                 out += [Move("lure", -1, o, a, h, t) for t in near]
                 out.append(Move("lure", -1, o, a, -1, HAND))
             return out
-        if effect == "brood":
-            if not self.decks[me]:
-                return []
-            return [Move("brood", -1, h, t) for t in d.next_to[s] if hole[t] == EMPTY]
+        if effect == "brood":  # only with a card on the player's deck to play
+            return [Move("brood", -1, h, t) for t in d.next_to[s] if hole[t] == EMPTY] if self.decks[me] else []
         if effect == "drift":
             return [Move("drift", -1, h, a, o, b) for a in self._occupied(h, s) for b in self._free(o)]
         if effect == "scurry":
@@ -222,7 +222,7 @@ class State:
             return [Move("take", -1, frame[1], t) for t in self.d.next_to[frame[2]] if hole[t] != EMPTY]
         if kind == PDIS:
             return self._discards()
-        moves = self.adaptation_moves(frame)
+        moves = self.adaptation_moves(frame) if self._alone(frame) else []
         return moves + [Move("pass")] if moves else []
 
     # ----- text
@@ -301,14 +301,13 @@ class State:
         self._settle(ev)
         return ev
 
-    def _draw(self, colour_of_deck: int, n: int, who: str, ev: list[Event], why: str) -> int:
-        """Draw up to n cards from a deck's top into the mover's hand; how many came."""
+    def _draw(self, colour_of_deck: int, n: int, who: str, ev: list[Event], why: str) -> None:
+        """Draw up to n cards from a deck's top into the mover's hand (the event says how many came)."""
         deck = self.decks[colour_of_deck]
         got = deck[:n]
         del deck[:n]
         self.hands[self.turn_colour] += got
         ev.append(Event("draw", who, (colour_of_deck, len(got), n, why)))
-        return len(got)
 
     def _discard(self, card: int, who: str, ev: list[Event], why: str) -> None:
         """A discard goes face up under the player's own deck, whatever its colour (so colours mix)."""
@@ -421,9 +420,8 @@ class State:
                 self._end_action(ev)
                 continue
             if self.actions_used >= self.d.actions:
-                if self._end_turn(ev):
-                    continue
-                return
+                self._end_turn(ev)  # a win or discards due stop the loop; otherwise the next turn starts
+                continue
             if not self.hands[self.turn_colour]:
                 ev.append(Event("lost", self.by_colour[self.turn_colour], (self.actions_used + 1,)))
                 self.actions_used += 1
@@ -432,11 +430,8 @@ class State:
 
     def _note_unused(self, frame: tuple[Any, ...], ev: list[Event]) -> None:
         """Say why a played Organism's Adaptation was not offered."""
-        _, h, s, org = frame
-        hole = self.holes[h]
-        if hole[s] == EMPTY or hole[s] >> 1 != org:
-            return
-        if sum(1 for c in hole if c != EMPTY and c >> 1 == org) > 1:
+        _, h, _, org = frame
+        if not self._alone(frame):
             ev.append(Event("blocked", self.by_colour[self.turn_colour], (org, h)))
         else:
             ev.append(Event("idle", self.by_colour[self.turn_colour], (org, h)))
@@ -454,10 +449,7 @@ class State:
         hole = self.holes[h]
         counts = [sum(1 for c in hole if c & 1 == k) for k in (0, 1)]
         colour = self.hole_colour[h]
-        if counts[0] != counts[1]:
-            winner = 0 if counts[0] > counts[1] else 1
-        else:
-            winner = colour
+        winner = max((0, 1), key=lambda k: (counts[k], k == colour))  # more Organisms; on a tie, the hole's colour
         self.claimed[winner].append(colour)
         self.claimed_cards.append(self.hole_card[h])
         for c in hole:  # each Organism to the bottom of its colour's deck, clockwise from the first space
@@ -468,27 +460,24 @@ class State:
                                  "yellow": counts[1], "claimed_by": self.by_colour[winner],
                                  "tie": counts[0] == counts[1], "turn": self.turn})
         loser = 1 - winner
-        # source: 0 the loser's deck, 1 the winner's deck, 2 the loser's hand, 3 the winner's hand
+        # source: 0 the loser's deck, 1 the winner's deck (the eight Organisms just went under the decks,
+        # so one of them always has a card)
         if self.decks[loser]:
             card, source = self.decks[loser].pop(0), 0
-        elif self.decks[winner]:
+        else:
             card, source = self.decks[winner].pop(0), 1
-        else:  # no deck can supply it: a seeded random card of the loser's hand, else the winner's
-            source = 2 if self.hands[loser] else 3
-            hand = self.hands[loser if source == 2 else winner]
-            card = hand.pop(self.rng.below(len(hand)))
         self.hole_card[h] = card
         self.hole_colour[h] = card & 1
         ev.append(Event("newhole", self.by_colour[loser], (h, card, source)))
 
-    def _end_turn(self, ev: list[Event]) -> bool:
-        """Draw or discard to 4; then a win, or the other player's turn. False while discards are due."""
+    def _end_turn(self, ev: list[Event]) -> None:
+        """Draw or discard to 4 (`discarding` while discards are due); then a win, or the other player's turn."""
         me = self.turn_colour
         who = self.by_colour[me]
         hand = self.hands[me]
         if len(hand) > self.d.hand:
             self.discarding = True
-            return False
+            return
         if len(hand) < self.d.hand:
             n = self.d.hand - len(hand)
             got = self.decks[me][:n]
@@ -500,21 +489,16 @@ class State:
                                          len(self.decks[0]), tops[0], len(self.decks[1]), tops[1])))
         reached = [k for k in (0, 1) if len(self.claimed[k]) >= self.goal]
         if reached:
-            if len(reached) == 2 and len(self.claimed[0]) != len(self.claimed[1]):
-                win = 0 if len(self.claimed[0]) > len(self.claimed[1]) else 1
-            elif len(reached) == 2:
-                win = me
-            else:
-                win = reached[0]
+            # both at once only with equal numbers (at most two holes resolve in a turn): the mover wins
+            win = me if len(reached) == 2 else reached[0]
             self.over = True
             self._winners = (self.by_colour[win],)
             ev.append(Event("over", self.by_colour[win], (len(self.claimed[0]), len(self.claimed[1]))))
-            return False
+            return
         self.turn_colour = 1 - me
         self.turn += 1
         self.actions_used = 0
         ev.append(Event("turn", self.by_colour[self.turn_colour], (self.turn,)))
-        return True
 
     def view(self, player: str | None) -> dict[str, Any]:
         """What `player` may see (None: a spectator): public holes and decks' tops, only their own hand."""
@@ -549,7 +533,7 @@ class State:
         if self.stack and self.stack[-1][0] in (TAKE, ADAPT):
             f = self.stack[-1]
             out["played_at"] = nm.where(f[1], f[2])
-        if player is not None and player in self.by_colour:
+        if player in self.by_colour:  # a player sees their own hand; a spectator (None) sees none
             me = self.colour_of(player)
             out["hand"] = [card(c) for c in sorted(self.hands[me])]
         return out

@@ -13,11 +13,8 @@ COMBINATION_LIMIT = 4096  # wild-card choices tried in full up to this many comb
 def longest_runs(animals: list[int]) -> list[int]:
     """Longest run of consecutive cards per animal (index = animal)."""
     best = [0] * 6
-    prev, length = -1, 0
-    for a in animals:
-        length = length + 1 if a == prev else 1
-        prev = a
-        best[a] = max(best[a], length)
+    for a, run in itertools.groupby(animals):
+        best[a] = max(best[a], len(list(run)))
     return best
 
 
@@ -67,17 +64,14 @@ def best_animals(entries: list[int]) -> tuple[list[int], list[int]]:
         for o in options:
             combos *= len(o)
     if combos <= COMBINATION_LIMIT:
-        best: tuple[int, ...] | None = None
-        best_total = -1
         trial = list(seq)
-        for choice in itertools.product(*options):
+
+        def total(choice: tuple[int, ...]) -> int:
             for i, a in zip(wild, choice, strict=True):
                 trial[i] = a
-            total = runs_total(longest_runs(trial))
-            if total > best_total:
-                best, best_total = choice, total
-        assert best is not None
-        chosen = list(best)
+            return runs_total(longest_runs(trial))
+
+        chosen = list(max(itertools.product(*options), key=total))  # the first best: earlier animals on ties
     else:
         trial = list(seq)
         chosen = []
@@ -121,5 +115,4 @@ def score_player(pile: list[int], penalties: int, totem: int, tokens: list[int])
     runs = longest_runs(animals)
     points = tuple(run_points(r) for r in runs)
     diversity = run_points(sum(1 for r in runs if r >= 2))
-    totem_points = LANDSCAPE[tokens[totem]] if totem >= 0 else 0
-    return Score(tuple(runs), points, diversity, totem, totem_points, penalties, tuple(wild))
+    return Score(tuple(runs), points, diversity, totem, LANDSCAPE[tokens[totem]], penalties, tuple(wild))

@@ -104,7 +104,8 @@ def test_a_header_alone_reads_back_and_keeps_names_as_written() -> None:
     (["arctic-log 1", "seed 1", "powers {}", 'start null', 'player 5'], "g.log:5: expected 'player \"NAME\"'"),
     (["arctic-log 1", "seed 1", "powers {}", 'start null', 'player "a" {"bot": "random", "x": 1}'],
      "g.log:5: expected 'player \"NAME\"'"),
-    (["arctic-log 1", "seed 1", "powers {}", 'start null', 'player "a" ["bot"]'], "g.log:5: expected 'player \"NAME\"'"),
+    (["arctic-log 1", "seed 1", "powers {}", 'start null', 'player "a" ["bot"]'],
+     "g.log:5: expected 'player \"NAME\"'"),
 ])
 def test_a_broken_header_names_its_line(texts: list[str], message: str) -> None:
     with pytest.raises(ConfigError) as err:

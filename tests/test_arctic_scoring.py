@@ -49,6 +49,8 @@ def test_over_4096_combinations_wild_cards_side_by_side_only_join_their_neighbou
     # five wild cards side by side: 6**5 = 7776 combinations, so each tries only the animals around the group
     total, wild = scored(["orca"] * 6 + ["?"] * 5 + ["orca"])
     assert (total, wild) == (15, ["orca"] * 5)  # a fox run of five would have scored 10 more
+    assert scored(["puffin"] + ["?"] * 5 + ["orca"] * 6) == (31, ["puffin"] * 5)  # each sees both ends
+    assert scored(["?"] * 5 + ["puffin"] * 6) == (15, ["puffin"] * 5)  # at the bottom: only the card above
 
 
 def test_neighbours_only_are_all_tried_up_to_4096_combinations() -> None:

@@ -76,6 +76,7 @@ ARCTIC_MODULES = ["rules/arctic/scoring.py", "rules/arctic/state.py", "rules/arc
 TESTS.update(dict.fromkeys(ARCTIC_MODULES, ARCTIC_TESTS))
 TESTS["rules/arctic/state.py"] = ARCTIC_TESTS + ["tests/test_arctic_bots.py"]  # bots play whole games
 TESTS["rules/arctic/scoring.py"] = ARCTIC_TESTS + ["tests/test_arctic_scoring.py"]
+TESTS["rules/arctic/moves.py"] = ARCTIC_TESTS + ["tests/test_arctic_moves.py"]
 DEFAULT_MODULES += ARCTIC_MODULES
 
 SWAPS: dict[type, type] = {

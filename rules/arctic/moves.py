@@ -83,7 +83,7 @@ def resolve_card(text: str, candidates: Sequence[int], where: str) -> int:
              and (place < 0 or PLACE[c] == place) and (draw < 0 or DRAW[c] == draw)]
     if len(found) == 1:
         return found[0]
-    if len(found) > 1:
+    if found:
         raise IllegalMove(f"{text!r} could be " + " or ".join(repr(NAME[c]) for c in sorted(found))
                           + "; name the card in full")
     close = [c for c in candidates if MAIN[c] == main or COMP[c] == main]

@@ -30,8 +30,9 @@ def _candidates(seq: list[int], i: int, few: bool) -> list[int]:
     for piles with very many wild cards). A lone wild card can only help by joining a neighbour's
     run, and naming a neighbour's animal never shortens any run, so its face-up neighbours suffice.
     """
-    grouped = (i > 0 and seq[i - 1] < 0) or (i + 1 < len(seq) and seq[i + 1] < 0)
-    if grouped and not few:
+    wild_below = i > 0 and seq[i - 1] < 0
+    wild_above = len(seq) > i + 1 and seq[i + 1] < 0
+    if (wild_below or wild_above) and not few:
         return list(range(6))
     out: list[int] = []
     for step in (-1, 1):

@@ -1,0 +1,42 @@
+"""Arctic move text: what a player is told when a card name is ambiguous, matches nothing, or a power is misused."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.arctic.cards import BY_NAME
+from rules.arctic.moves import parse_move
+from rules.core.errors import IllegalMove, MoveSyntaxError
+
+NAMES = ["ann", "ben"]
+HAND = [BY_NAME[n] for n in ("fox/moose 5-1", "fox/walrus 4-2", "orca/fox 3-3", "walrus/orca 5-1")]
+
+
+@pytest.mark.parametrize("text, hand, message", [
+    ("place fox", HAND, "'fox' could be 'fox/moose 5-1' or 'fox/walrus 4-2'; name the card in full"),
+    ("place moose", HAND, "no card in your hand matches 'moose'; the closest: fox/moose 5-1"),
+    ("place bear", HAND, "no card in your hand matches 'bear'; your hand holds: fox/moose 5-1, fox/walrus 4-2, "
+                         "orca/fox 3-3, walrus/orca 5-1"),
+    ("discard bear", [], "no card in your hand matches 'bear'; your hand holds: none"),
+])
+def test_a_card_name_that_fits_several_or_no_cards_is_refused_with_the_choices(text: str, hand: list[int],
+                                                                                message: str) -> None:
+    with pytest.raises(IllegalMove) as err:
+        parse_move(text, NAMES, hand, [], None)
+    assert str(err.value) == message
+
+
+def test_a_unique_short_card_name_is_enough() -> None:
+    assert parse_move("place orca", NAMES, HAND, [], None) == ("place", BY_NAME["orca/fox 3-3"], 0)
+
+
+@pytest.mark.parametrize("text, form", [
+    ("use walrus +1", "use walrus left / use walrus right"),
+    ("use moose left", "use moose +1 / use moose -1"),
+    ("use orca now", "use orca"),
+    ("use puffin", "use puffin swap HAND-CARD for RIVER-CARD / use puffin back"),
+])
+def test_a_power_used_with_the_wrong_words_shows_how_it_is_used(text: str, form: str) -> None:
+    with pytest.raises(MoveSyntaxError) as err:
+        parse_move(text, NAMES, HAND, [], None)
+    assert str(err.value).endswith(f"power is used as: {form}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.arctic.cards import BY_NAME
+from rules.arctic.cards import BY_NAME, DATA
 from rules.arctic.moves import parse_move
 from rules.core.errors import IllegalMove, MoveSyntaxError
 
@@ -40,3 +40,15 @@ def test_a_power_used_with_the_wrong_words_shows_how_it_is_used(text: str, form:
     with pytest.raises(MoveSyntaxError) as err:
         parse_move(text, NAMES, HAND, [], None)
     assert str(err.value).endswith(f"power is used as: {form}")
+
+
+def test_only_the_puffin_swaps_cards() -> None:
+    with pytest.raises(MoveSyntaxError, match="the orca power is used as: use orca$"):
+        parse_move("use orca swap fox for bear", NAMES, HAND, [BY_NAME["bear/fox 5-1"]], None)
+
+
+def test_an_alias_from_the_data_file_names_its_animal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(DATA.aliases, "ice bear", "bear")  # "Other spellings a player may type for an animal"
+    hand = HAND + [BY_NAME["bear/fox 5-1"]]
+    assert parse_move("place IceBear", NAMES, hand, [], None) == ("place", BY_NAME["bear/fox 5-1"], 0)
+    assert parse_move("place icebear/fox", NAMES, hand, [], None) == ("place", BY_NAME["bear/fox 5-1"], 0)

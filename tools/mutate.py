@@ -70,7 +70,8 @@ TESTS.update({
 
 # Arctic: the rules modules but the bots, help, tables and the case runner, each with the game's own tests
 # (two or three seconds); these entries replace the ones above.
-ARCTIC_TESTS = ["tests/test_arctic_rules.py", "tests/test_arctic_cases.py", "tests/test_arctic_files.py"]
+ARCTIC_TESTS = ["tests/test_arctic_rules.py", "tests/test_arctic_cases.py", "tests/test_arctic_files.py",
+                "tests/test_arctic_games.py"]
 ARCTIC_MODULES = ["rules/arctic/scoring.py", "rules/arctic/state.py", "rules/arctic/moves.py",
                   "rules/arctic/cards.py", "rules/arctic/log.py", "rules/arctic/config.py"]
 TESTS.update(dict.fromkeys(ARCTIC_MODULES, ARCTIC_TESTS))

@@ -52,3 +52,19 @@ def test_an_alias_from_the_data_file_names_its_animal(monkeypatch: pytest.Monkey
     hand = HAND + [BY_NAME["bear/fox 5-1"]]
     assert parse_move("place IceBear", NAMES, hand, [], None) == ("place", BY_NAME["bear/fox 5-1"], 0)
     assert parse_move("place icebear/fox", NAMES, hand, [], None) == ("place", BY_NAME["bear/fox 5-1"], 0)
+
+
+@pytest.mark.parametrize("text, card", [
+    ("place orca 3", "orca/fox 3-3"),
+    ("place fox/walrus", "fox/walrus 4-2"),
+    ("place fox 5-1", "fox/moose 5-1"),
+    ("place walrus/orca 5", "walrus/orca 5-1"),
+])
+def test_a_card_may_be_named_by_its_animal_and_any_parts_that_make_it_unique(text: str, card: str) -> None:
+    assert parse_move(text, NAMES, HAND, [], None) == ("place", BY_NAME[card], 0)
+
+
+def test_a_part_that_fits_no_card_in_the_hand_is_not_ignored() -> None:
+    for text in ("place fox/orca", "place fox 3", "place fox 5-2"):
+        with pytest.raises(IllegalMove, match="no card in your hand matches"):
+            parse_move(text, NAMES, HAND, [], None)

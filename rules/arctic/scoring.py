@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules.arctic.cards import ANIMALS, LANDSCAPE, MAIN, WILD, run_points
@@ -67,7 +68,7 @@ def best_animals(entries: list[int]) -> tuple[list[int], list[int]]:
     if combos <= COMBINATION_LIMIT:
         trial = list(seq)
 
-        def total(choice: tuple[int, ...]) -> int:
+        def total(choice: Iterable[int]) -> int:
             for i, a in zip(wild, choice, strict=True):
                 trial[i] = a
             return runs_total(longest_runs(trial))

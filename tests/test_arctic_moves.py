@@ -6,7 +6,7 @@ import pytest
 
 from rules.arctic.cards import BY_NAME, DATA
 from rules.arctic.moves import parse_move
-from rules.core.errors import IllegalMove, MoveSyntaxError
+from rules.core.errors import IllegalMove, MoveSyntaxError, UnknownAnimal
 
 NAMES = ["ann", "ben"]
 HAND = [BY_NAME[n] for n in ("fox/moose 5-1", "fox/walrus 4-2", "orca/fox 3-3", "walrus/orca 5-1")]
@@ -68,3 +68,9 @@ def test_a_part_that_fits_no_card_in_the_hand_is_not_ignored() -> None:
     for text in ("place fox/orca", "place fox 3", "place fox 5-2"):
         with pytest.raises(IllegalMove, match="no card in your hand matches"):
             parse_move(text, NAMES, HAND, [], None)
+
+
+def test_an_unknown_animal_gets_at_most_two_suggestions() -> None:
+    with pytest.raises(UnknownAnimal) as err:
+        parse_move("place foar", NAMES, HAND, [], None)
+    assert str(err.value) == "unknown animal 'foar'; did you mean 'fox' or 'orca'?"

@@ -75,7 +75,7 @@ ARCTIC_TESTS = ["tests/test_arctic_rules.py", "tests/test_arctic_cases.py", "tes
 ARCTIC_MODULES = ["rules/arctic/scoring.py", "rules/arctic/state.py", "rules/arctic/moves.py",
                   "rules/arctic/cards.py", "rules/arctic/log.py", "rules/arctic/config.py"]
 TESTS.update(dict.fromkeys(ARCTIC_MODULES, ARCTIC_TESTS))
-TESTS["rules/arctic/state.py"] = ARCTIC_TESTS + ["tests/test_arctic_bots.py"]  # bots play whole games
+TESTS["rules/arctic/state.py"] = ARCTIC_TESTS + ["tests/test_arctic_state.py", "tests/test_arctic_bots.py"]
 TESTS["rules/arctic/scoring.py"] = ARCTIC_TESTS + ["tests/test_arctic_scoring.py"]
 TESTS["rules/arctic/moves.py"] = ARCTIC_TESTS + ["tests/test_arctic_moves.py"]
 DEFAULT_MODULES += ARCTIC_MODULES

@@ -1,0 +1,47 @@
+"""What a player sees of an Arctic game in progress (the view), turn by turn."""
+
+from __future__ import annotations
+
+from rules.arctic import RULES
+from rules.arctic.cards import ANIMALS, COMP, DRAW, MAIN, NAME, PLACE
+from rules.arctic.config import ArcticConfig, PlayerSpec
+from rules.arctic.state import ArcticState
+
+
+def new_game(seed: int = 5) -> ArcticState:
+    cfg = ArcticConfig((PlayerSpec("ann"), PlayerSpec("ben")), seed, "ann", ("A", "B", "A", "B", "A", "B"))
+    return RULES.new_state(cfg, seed)  # type: ignore[no-any-return]  # new_state is typed Any in GameRules
+
+
+def test_the_view_of_a_first_turn_before_and_after_placing() -> None:
+    st = new_game()
+    view = st.view("ann")
+    assert view["turn"] == {"player": "ann", "place_target": 1, "placed": 0, "draw_target": None, "taken": 0,
+                            "used": [], "tokens_to_move": None}
+    assert (view["phase"], view["round"], view["first"], view["to_move"]) == ("place", 1, "ann", "ann")
+    assert view["powers"]["fox"] == {"side": "A", "holder": None} and view["powers"]["bear"]["side"] == "B"
+    assert view["tokens"] == dict.fromkeys(ANIMALS, 3)
+    assert (view["draw_pile"], view["reserve"], len(view["river"])) == (60 - 5 - 6 - 6, 5, 6)
+    card = st.hands[0][0]
+    st.apply(f"place {NAME[card]}")
+    view = st.view("ben")
+    assert view["phase"] == "tokens"
+    assert view["turn"] == {"player": "ann", "place_target": 1, "placed": 1, "draw_target": DRAW[card], "taken": 0,
+                            "used": [], "tokens_to_move": [ANIMALS[MAIN[card]], ANIMALS[COMP[card]]]}
+    ann = view["players"][0]
+    assert ann == {"name": "ann", "pile": [NAME[card]], "visible": NAME[card], "pile_size": 1, "penalties": 0,
+                   "hand_size": 2, "powers": [ANIMALS[MAIN[card]]]}
+    assert view["powers"][ANIMALS[MAIN[card]]]["holder"] == "ann"
+    assert view["players"][1]["visible"] is None and view["players"][1]["powers"] == []
+    assert "hand" in view and len(view["hand"]) == 3 and "turn" in view
+
+
+def test_the_next_turn_places_the_visible_cards_placement_value() -> None:
+    st = new_game()
+    while st.to_move == "ann":
+        st.apply(st.legal_moves()[0])
+    while st.to_move == "ben":
+        st.apply(st.legal_moves()[0])
+    top = st.piles[0][-1]
+    assert st.view("ann")["turn"]["place_target"] == PLACE[top]
+    assert st.view("ann")["round"] == 2

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.arctic.cards import BY_NAME, DATA
-from rules.arctic.moves import parse_move
+from rules.arctic.moves import move_text, parse_move
 from rules.core.errors import IllegalMove, MoveSyntaxError, UnknownAnimal
 
 NAMES = ["ann", "ben"]
@@ -74,3 +74,12 @@ def test_an_unknown_animal_gets_at_most_two_suggestions() -> None:
     with pytest.raises(UnknownAnimal) as err:
         parse_move("place foar", NAMES, HAND, [], None)
     assert str(err.value) == "unknown animal 'foar'; did you mean 'fox' or 'orca'?"
+
+
+@pytest.mark.parametrize("text, move", [
+    ("use walrus left", ("walrus", -1, 0)), ("use walrus right", ("walrus", 1, 0)),
+    ("use moose +1", ("moose", 1, 0)), ("use moose -1", ("moose", -1, 0)),
+])
+def test_power_moves_print_as_they_are_typed(text: str, move: tuple[str, int, int]) -> None:
+    assert parse_move(text, NAMES, HAND, [], None) == move
+    assert move_text(move, NAMES) == text

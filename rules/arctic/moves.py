@@ -45,9 +45,9 @@ def move_text(move: Move, names: Sequence[str]) -> str:
     if kind == "token":
         return f"{ANIMALS[b]} {'left' if a == 0 else 'right'}"
     if kind == "walrus":
-        return f"use walrus {'left' if a < 0 else 'right'}"
+        return f"use walrus {'left' if a == -1 else 'right'}"
     if kind == "moose":
-        return f"use moose {'+1' if a > 0 else '-1'}"
+        return f"use moose {'+1' if a == 1 else '-1'}"
     if kind == "swap":
         return f"use puffin swap {NAME[a]} for {NAME[b]}"
     if kind == "back":

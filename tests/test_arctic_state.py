@@ -19,13 +19,14 @@ def test_the_view_of_a_first_turn_before_and_after_placing() -> None:
     assert view["turn"] == {"player": "ann", "place_target": 1, "placed": 0, "draw_target": None, "taken": 0,
                             "used": [], "tokens_to_move": None}
     assert (view["phase"], view["round"], view["first"], view["to_move"]) == ("place", 1, "ann", "ann")
+    assert (view["game"], view["player"], view["seq"]) == ("arctic", "ann", 0)  # seq: moves played so far
     assert view["powers"]["fox"] == {"side": "A", "holder": None} and view["powers"]["bear"]["side"] == "B"
     assert view["tokens"] == dict.fromkeys(ANIMALS, 3)
     assert (view["draw_pile"], view["reserve"], len(view["river"])) == (60 - 5 - 6 - 6, 5, 6)
     card = st.hands[0][0]
     st.apply(f"place {NAME[card]}")
     view = st.view("ben")
-    assert view["phase"] == "tokens"
+    assert (view["phase"], view["seq"]) == ("tokens", 1)
     assert view["turn"] == {"player": "ann", "place_target": 1, "placed": 1, "draw_target": DRAW[card], "taken": 0,
                             "used": [], "tokens_to_move": [ANIMALS[MAIN[card]], ANIMALS[COMP[card]]]}
     ann = view["players"][0]

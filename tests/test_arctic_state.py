@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rules.arctic import RULES
 from rules.arctic.cards import ANIMALS, COMP, DRAW, MAIN, NAME, PLACE
+from rules.arctic.cases import build, parse_cases
 from rules.arctic.config import ArcticConfig, PlayerSpec
 from rules.arctic.state import ArcticState
 
@@ -46,3 +49,22 @@ def test_the_next_turn_places_the_visible_cards_placement_value() -> None:
     top = st.piles[0][-1]
     assert st.view("ann")["turn"]["place_target"] == PLACE[top]
     assert st.view("ann")["round"] == 2
+
+
+def position(lines: str) -> ArcticState:
+    """A game in the position a rule case describes (tests/cases/arctic format), ann to move."""
+    text = ('game = "arctic"\n[defaults]\nplayers = ["ann", "ben"]\nseed = 21\nstart = "ann"\n'
+            f'[[case]]\nname = "position"\nrule = "-"\nsource = "reference"\n{lines}\n[case.expect]\nto_move = "ann"\n')
+    (case,) = parse_cases(text)
+    return build(case)
+
+
+@pytest.mark.parametrize("side, word", [("A", "under"), ("B", "bottom")])
+def test_the_view_shows_the_fox_as_used_once_its_last_card_is_placed(side: str, word: str) -> None:
+    st = position(f'powers = {{ fox = "{side}" }}\nholders = {{ fox = "ann" }}\npiles = {{ ann = ["fox/orca 3-3"] }}\n'
+                  'hands = { ann = ["orca/bear 4-2", "moose/walrus 5-1", "puffin/bear 5-1"] }')
+    st.apply("place orca/bear 4-2")
+    st.apply("place moose/walrus 5-1")
+    assert st.view("ann")["turn"]["used"] == []
+    st.apply(f"place puffin/bear 5-1 {word}")
+    assert st.view("ann")["turn"]["used"] == ["fox"]

@@ -56,7 +56,7 @@ def position(lines: str) -> ArcticState:
     text = ('game = "arctic"\n[defaults]\nplayers = ["ann", "ben"]\nseed = 21\nstart = "ann"\n'
             f'[[case]]\nname = "position"\nrule = "-"\nsource = "reference"\n{lines}\n[case.expect]\nto_move = "ann"\n')
     (case,) = parse_cases(text)
-    return build(case)
+    return build(case)  # the expectation above is not checked here
 
 
 @pytest.mark.parametrize("side, word", [("A", "under"), ("B", "bottom")])
@@ -68,3 +68,14 @@ def test_the_view_shows_the_fox_as_used_once_its_last_card_is_placed(side: str, 
     assert st.view("ann")["turn"]["used"] == []
     st.apply(f"place puffin/bear 5-1 {word}")
     assert st.view("ann")["turn"]["used"] == ["fox"]
+
+
+def test_face_down_cards_are_shown_to_everyone_once_the_game_is_over() -> None:
+    st = position('end_triggered = true\nfinal_round = true\nturn = "ben"\n'
+                  'piles = { ann = ["fox/orca 3-3", "down:moose/bear 2-4", "walrus/bear 3-3"] }\n'
+                  'hands = { ben = ["puffin/bear 5-1", "walrus/orca 5-1"] }\ntokens = { puffin = 0 }')
+    assert st.view("ben")["players"][0]["pile"][1] == "face down"
+    st.apply("place puffin/bear 5-1", "ben")
+    assert st.is_over
+    for who in ("ann", "ben", None):
+        assert st.view(who)["players"][0]["pile"] == ["fox/orca 3-3", "face down: moose/bear 2-4", "walrus/bear 3-3"]

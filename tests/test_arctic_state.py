@@ -23,6 +23,7 @@ def test_the_view_of_a_first_turn_before_and_after_placing() -> None:
                             "used": [], "tokens_to_move": None}
     assert (view["phase"], view["round"], view["first"], view["to_move"]) == ("place", 1, "ann", "ann")
     assert (view["game"], view["player"], view["seq"]) == ("arctic", "ann", 0)  # seq: moves played so far
+    assert st.winners == () and not st.is_over  # no winner before the end
     assert view["powers"]["fox"] == {"side": "A", "holder": None} and view["powers"]["bear"]["side"] == "B"
     assert view["tokens"] == dict.fromkeys(ANIMALS, 3)
     assert (view["draw_pile"], view["reserve"], len(view["river"])) == (60 - 5 - 6 - 6, 5, 6)
@@ -76,6 +77,6 @@ def test_face_down_cards_are_shown_to_everyone_once_the_game_is_over() -> None:
                   'hands = { ben = ["puffin/bear 5-1", "walrus/orca 5-1"] }\ntokens = { puffin = 0 }')
     assert st.view("ben")["players"][0]["pile"][1] == "face down"
     st.apply("place puffin/bear 5-1", "ben")
-    assert st.is_over
+    assert st.is_over and st.to_move is None and len(st.winners) == 1
     for who in ("ann", "ben", None):
         assert st.view(who)["players"][0]["pile"] == ["fox/orca 3-3", "face down: moose/bear 2-4", "walrus/bear 3-3"]

@@ -80,3 +80,9 @@ def test_face_down_cards_are_shown_to_everyone_once_the_game_is_over() -> None:
     assert st.is_over and st.to_move is None and len(st.winners) == 1
     for who in ("ann", "ben", None):
         assert st.view(who)["players"][0]["pile"] == ["fox/orca 3-3", "face down: moose/bear 2-4", "walrus/bear 3-3"]
+
+
+def test_the_box_s_first_card_is_shown_as_a_visible_card() -> None:
+    st = position('piles = { ann = ["walrus/bear 3-3", "fox/moose 5-1"] }')
+    assert st.view("ben")["players"][0]["visible"] == "fox/moose 5-1"
+    assert st.view("ben")["turn"]["place_target"] == 5

@@ -60,14 +60,18 @@ def position(lines: str) -> ArcticState:
     return build(case)  # the expectation above is not checked here
 
 
-@pytest.mark.parametrize("side, word", [("A", "under"), ("B", "bottom")])
-def test_the_view_shows_the_fox_as_used_once_its_last_card_is_placed(side: str, word: str) -> None:
+@pytest.mark.parametrize("side, word, told", [
+    ("A", "under", "ann places a card face down under the visible card (fox)."),
+    ("B", "bottom", "ann places puffin/bear 5-1 at the bottom of the pile (fox)."),
+])
+def test_the_fox_is_told_and_shown_as_used_once_its_last_card_is_placed(side: str, word: str, told: str) -> None:
     st = position(f'powers = {{ fox = "{side}" }}\nholders = {{ fox = "ann" }}\npiles = {{ ann = ["fox/orca 3-3"] }}\n'
                   'hands = { ann = ["orca/bear 4-2", "moose/walrus 5-1", "puffin/bear 5-1"] }')
     st.apply("place orca/bear 4-2")
     st.apply("place moose/walrus 5-1")
     assert st.view("ann")["turn"]["used"] == []
-    st.apply(f"place puffin/bear 5-1 {word}")
+    events = st.apply(f"place puffin/bear 5-1 {word}")
+    assert RULES.event_text(events[0]) == told
     assert st.view("ann")["turn"]["used"] == ["fox"]
 
 

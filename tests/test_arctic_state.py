@@ -90,3 +90,12 @@ def test_the_box_s_first_card_is_shown_as_a_visible_card() -> None:
     st = position('piles = { ann = ["walrus/bear 3-3", "fox/moose 5-1"] }')
     assert st.view("ben")["players"][0]["visible"] == "fox/moose 5-1"
     assert st.view("ben")["turn"]["place_target"] == 5
+
+
+def test_taking_from_the_deck_shows_the_orca_as_used() -> None:
+    st = position('powers = { orca = "B" }\nholders = { orca = "ann" }\ntokens = { fox = 0 }\n'
+                  'hands = { ann = ["fox/orca 3-3", "moose/walrus 5-1", "walrus/orca 5-1"] }')
+    st.apply("place fox/orca 3-3")
+    assert st.view("ann")["turn"]["used"] == []
+    st.apply("take deck")
+    assert st.view("ann")["turn"]["used"] == ["orca"]

@@ -99,3 +99,13 @@ def test_taking_from_the_deck_shows_the_orca_as_used() -> None:
     assert st.view("ann")["turn"]["used"] == []
     st.apply("take deck")
     assert st.view("ann")["turn"]["used"] == ["orca"]
+
+
+def test_taking_a_penalty_card_back_shows_the_polar_bear_as_used() -> None:
+    st = position('powers = { bear = "A" }\nholders = { bear = "ann" }\ntokens = { fox = 0 }\n'
+                  'hands = { ann = ["fox/walrus 4-2", "moose/walrus 5-1", "walrus/orca 5-1"] }\n'
+                  'penalties = { ann = ["orca/fox 3-3", "orca/moose 2-4"] }')
+    st.apply("place fox/walrus 4-2")
+    assert st.view("ann")["turn"]["used"] == []
+    st.apply("take penalty")
+    assert st.view("ann")["turn"]["used"] == ["bear"]

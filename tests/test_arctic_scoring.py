@@ -66,3 +66,6 @@ def test_beyond_4096_combinations_wild_cards_are_chosen_one_by_one_from_the_bott
     assert wild[:2] == ["walrus", "moose"]  # the walrus run of three now, not the moose run of six later
     assert wild[2:4] == ["orca", "puffin"]
     assert total == 23
+    # a moose, a wild card and three walrus: joining the walrus run (four) scores more than a moose pair
+    total, wild = scored(["moose", "?", "walrus", "walrus", "walrus"] + ORCA_PUFFIN + ["?", "orca", "?", "puffin"])
+    assert wild[0] == "walrus"

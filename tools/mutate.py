@@ -78,6 +78,18 @@ EXOFAUNA_EVO_MODULES = ["rules/exofauna/state.py", "rules/exofauna/moves.py", "r
 TESTS.update({m: EXOFAUNA_TESTS if "/exofauna/" in m else EVO_TESTS for m in EXOFAUNA_EVO_MODULES})
 DEFAULT_MODULES += EXOFAUNA_EVO_MODULES
 
+# Arctic: the rules modules but the bots, help, tables and the case runner, each with the game's own tests
+# (two or three seconds); these entries replace the ones above.
+ARCTIC_TESTS = ["tests/test_arctic_rules.py", "tests/test_arctic_cases.py", "tests/test_arctic_files.py",
+                "tests/test_arctic_games.py"]
+ARCTIC_MODULES = ["rules/arctic/scoring.py", "rules/arctic/state.py", "rules/arctic/moves.py",
+                  "rules/arctic/cards.py", "rules/arctic/log.py", "rules/arctic/config.py"]
+TESTS.update(dict.fromkeys(ARCTIC_MODULES, ARCTIC_TESTS))
+TESTS["rules/arctic/state.py"] = ARCTIC_TESTS + ["tests/test_arctic_state.py", "tests/test_arctic_bots.py"]
+TESTS["rules/arctic/scoring.py"] = ARCTIC_TESTS + ["tests/test_arctic_scoring.py"]
+TESTS["rules/arctic/moves.py"] = ARCTIC_TESTS + ["tests/test_arctic_moves.py"]
+DEFAULT_MODULES += ARCTIC_MODULES
+
 SWAPS: dict[type, type] = {
     ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,
     ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is,

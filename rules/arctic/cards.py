@@ -98,7 +98,6 @@ ANIMALS: tuple[str, ...] = DATA.animals
 LANDSCAPE: tuple[int, ...] = DATA.landscape
 RUN_POINTS: tuple[int, ...] = DATA.run_points
 SET_SIZE = 30
-MAX_CARDS = SET_SIZE * DATA.max_players
 
 
 def run_points(length: int) -> int:

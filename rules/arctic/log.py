@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rules.arctic.cards import ANIMALS, LANDSCAPE, NAME
+from rules.arctic.cards import ANIMALS, DATA, LANDSCAPE, NAME
 from rules.arctic.config import ArcticConfig, config_from_dict
 from rules.arctic.state import ArcticState, Event
 from rules.core.errors import ConfigError
@@ -80,7 +80,7 @@ def opening_lines(state: ArcticState) -> list[str]:
     sides = ", ".join(f"{a} {'AB'[s]}" for a, s in zip(ANIMALS, state.sides, strict=True))
     return [f"first {_js(state.names[state.first])}", f"sides {sides}",
             "river " + ", ".join(NAME[c] for c in sorted(state.river)),
-            f"tokens all on {LANDSCAPE[state.tokens[0]]}",
+            f"tokens all on {LANDSCAPE[DATA.token_start]}",
             f"piles draw {len(state.draw)} reserve {len(state.reserve)}"] + lines_after(state, state.opening_events)
 
 
@@ -103,9 +103,7 @@ def event_line(event: Event) -> str | None:
         return f"round {event.a} ends"
     if k == "final_round":
         return f"final round {event.a}: one more turn each, without drawing"
-    if k == "over":
-        return None
-    return None
+    return None  # "over" (the scores follow in lines_after) and events the move line tells
 
 
 def lines_after(state: ArcticState, events: list[Event]) -> list[str]:

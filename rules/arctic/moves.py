@@ -45,9 +45,9 @@ def move_text(move: Move, names: Sequence[str]) -> str:
     if kind == "token":
         return f"{ANIMALS[b]} {'left' if a == 0 else 'right'}"
     if kind == "walrus":
-        return f"use walrus {'left' if a < 0 else 'right'}"
+        return f"use walrus {'left' if a == -1 else 'right'}"
     if kind == "moose":
-        return f"use moose {'+1' if a > 0 else '-1'}"
+        return f"use moose {'+1' if a == 1 else '-1'}"
     if kind == "swap":
         return f"use puffin swap {NAME[a]} for {NAME[b]}"
     if kind == "back":
@@ -76,14 +76,14 @@ def resolve_card(text: str, candidates: Sequence[int], where: str) -> int:
         raise MoveSyntaxError(f"cannot read {text!r} as a card; write it like 'fox/moose 5-1' "
                               "(main animal/companion placement-draw)")
     main = animal_index(m.group(1))
-    comp = animal_index(m.group(2)) if m.group(2) else -1
-    place = int(m.group(3)) if m.group(3) else -1
-    draw = int(m.group(4)) if m.group(4) else -1
-    found = [c for c in candidates if MAIN[c] == main and (comp < 0 or COMP[c] == comp)
-             and (place < 0 or PLACE[c] == place) and (draw < 0 or DRAW[c] == draw)]
+    comp = animal_index(m.group(2)) if m.group(2) else None  # None: any (the part is left out)
+    place = int(m.group(3)) if m.group(3) else None
+    draw = int(m.group(4)) if m.group(4) else None
+    found = [c for c in candidates if MAIN[c] == main and comp in (None, COMP[c])
+             and place in (None, PLACE[c]) and draw in (None, DRAW[c])]
     if len(found) == 1:
         return found[0]
-    if len(found) > 1:
+    if found:
         raise IllegalMove(f"{text!r} could be " + " or ".join(repr(NAME[c]) for c in sorted(found))
                           + "; name the card in full")
     close = [c for c in candidates if MAIN[c] == main or COMP[c] == main]

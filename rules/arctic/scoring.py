@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules.arctic.cards import ANIMALS, LANDSCAPE, MAIN, WILD, run_points
@@ -13,11 +14,8 @@ COMBINATION_LIMIT = 4096  # wild-card choices tried in full up to this many comb
 def longest_runs(animals: list[int]) -> list[int]:
     """Longest run of consecutive cards per animal (index = animal)."""
     best = [0] * 6
-    prev, length = -1, 0
-    for a in animals:
-        length = length + 1 if a == prev else 1
-        prev = a
-        best[a] = max(best[a], length)
+    for a, run in itertools.groupby(animals):
+        best[a] = max(best[a], len(list(run)))
     return best
 
 
@@ -33,8 +31,9 @@ def _candidates(seq: list[int], i: int, few: bool) -> list[int]:
     for piles with very many wild cards). A lone wild card can only help by joining a neighbour's
     run, and naming a neighbour's animal never shortens any run, so its face-up neighbours suffice.
     """
-    grouped = (i > 0 and seq[i - 1] < 0) or (i + 1 < len(seq) and seq[i + 1] < 0)
-    if grouped and not few:
+    wild_below = i > 0 and seq[i - 1] < 0
+    wild_above = len(seq) > i + 1 and seq[i + 1] < 0
+    if (wild_below or wild_above) and not few:
         return list(range(6))
     out: list[int] = []
     for step in (-1, 1):
@@ -67,17 +66,14 @@ def best_animals(entries: list[int]) -> tuple[list[int], list[int]]:
         for o in options:
             combos *= len(o)
     if combos <= COMBINATION_LIMIT:
-        best: tuple[int, ...] | None = None
-        best_total = -1
         trial = list(seq)
-        for choice in itertools.product(*options):
+
+        def total(choice: Iterable[int]) -> int:
             for i, a in zip(wild, choice, strict=True):
                 trial[i] = a
-            total = runs_total(longest_runs(trial))
-            if total > best_total:
-                best, best_total = choice, total
-        assert best is not None
-        chosen = list(best)
+            return runs_total(longest_runs(trial))
+
+        chosen = list(max(itertools.product(*options), key=total))  # the first best: earlier animals on ties
     else:
         trial = list(seq)
         chosen = []
@@ -121,5 +117,4 @@ def score_player(pile: list[int], penalties: int, totem: int, tokens: list[int])
     runs = longest_runs(animals)
     points = tuple(run_points(r) for r in runs)
     diversity = run_points(sum(1 for r in runs if r >= 2))
-    totem_points = LANDSCAPE[tokens[totem]] if totem >= 0 else 0
-    return Score(tuple(runs), points, diversity, totem, totem_points, penalties, tuple(wild))
+    return Score(tuple(runs), points, diversity, totem, LANDSCAPE[tokens[totem]], penalties, tuple(wild))

@@ -69,3 +69,11 @@ def test_beyond_4096_combinations_wild_cards_are_chosen_one_by_one_from_the_bott
     # a moose, a wild card and three walrus: joining the walrus run (four) scores more than a moose pair
     total, wild = scored(["moose", "?", "walrus", "walrus", "walrus"] + ORCA_PUFFIN + ["?", "orca", "?", "puffin"])
     assert wild[0] == "walrus"
+
+
+def test_wild_cards_not_decided_yet_make_no_run():
+    """While the greedy choice walks a pile of many wild cards, the undecided ones (-1) belong to no animal."""
+    from rules.arctic.scoring import longest_runs
+
+    assert longest_runs([-1, -1, -1, 0]) == [1, 0, 0, 0, 0, 0]
+    assert longest_runs([2, -1, 2, 2]) == [0, 0, 2, 0, 0, 0]

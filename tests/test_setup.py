@@ -138,8 +138,8 @@ def test_a_logged_game_finds_its_animals_by_name():
     for _ in range(8):
         state.apply(state.legal_moves()[-1])
     loaded = load_log(log_text(state))
-    for animal in loaded.state.order[:3]:
-        assert loaded.state.deck.animal(animal.name.upper()) is animal
+    for shown in loaded.state.order[:3]:
+        assert loaded.state.deck.animal(shown.name.upper()) is shown
 
 
 def test_a_move_of_the_longest_length_is_read_and_a_longer_one_refused():

@@ -12,10 +12,11 @@ COMBINATION_LIMIT = 4096  # wild-card choices tried in full up to this many comb
 
 
 def longest_runs(animals: list[int]) -> list[int]:
-    """Longest run of consecutive cards per animal (index = animal)."""
+    """Longest run of consecutive cards per animal (index = animal); a wild card not decided yet (-1) is in no run."""
     best = [0] * 6
     for a, run in itertools.groupby(animals):
-        best[a] = max(best[a], len(list(run)))
+        if a >= 0:  # (an index of -1 would have counted undecided wild cards as a run of the last animal)
+            best[a] = max(best[a], len(list(run)))
     return best
 
 

@@ -46,7 +46,7 @@ COPY = ("rules", "fauna_cli", "data", "tests", "replays", "pyproject.toml", "doc
 RULES_TESTS = ["tests/test_scoring.py", "tests/test_game.py", "tests/test_scales.py", "tests/test_board.py",
                "tests/test_rng.py", "tests/test_scoring_checks.py", "tests/test_imperial.py",
                "tests/test_rng_streams.py", "tests/test_rounds.py", "tests/test_reasons.py",
-               "tests/test_board_queries.py"]
+               "tests/test_board_queries.py", "tests/test_setup.py"]
 TESTS: dict[str, list[str]] = {
     "rules/fauna/scoring.py": RULES_TESTS + ["tests/test_cases.py"],
     "rules/fauna/judge.py": RULES_TESTS + ["tests/test_cases.py"],
@@ -55,7 +55,7 @@ TESTS: dict[str, list[str]] = {
     "rules/fauna/dealing.py": RULES_TESTS + ["tests/test_replay_goldens.py"],
     "rules/fauna/moves.py": RULES_TESTS + ["tests/test_cases.py"],
     "rules/fauna/board.py": RULES_TESTS,
-    "rules/fauna/setup.py": RULES_TESTS + ["tests/test_setup.py", "tests/test_bots.py", "tests/test_replay_goldens.py"],
+    "rules/fauna/setup.py": RULES_TESTS + ["tests/test_bots.py", "tests/test_replay_goldens.py"],
     "rules/core/rng.py": RULES_TESTS + ["tests/test_protocol.py", "tests/test_bots.py"],  # bots inline the draws
 }
 DEFAULT_MODULES = list(TESTS)

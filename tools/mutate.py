@@ -67,6 +67,27 @@ TESTS.update({
     "rules/core/log.py": ["tests/test_protocol.py", "tests/test_anygame.py", "tests/test_referee.py"],
     "rules/core/movefile.py": ["tests/test_movefiles.py", "tests/test_movefile_text.py"],
 })
+# Shared engine: rules/core, module by module (python tools/mutate.py rules/core/log.py --jobs 1). Each module's own
+# unit tests (tests/test_core_*.py) first, then the few quick files that drive it through a game or the CLI.
+CORE_MODULES = ["rules/core/log.py", "rules/core/movefile.py", "rules/core/script.py", "rules/core/limits.py",
+                "rules/core/config.py", "rules/core/simulate.py", "rules/core/referee.py", "rules/core/bots.py",
+                "rules/core/cases.py", "rules/core/names.py"]
+TESTS.update({
+    "rules/core/log.py": ["tests/test_core_log.py", "tests/test_protocol.py", "tests/test_anygame.py",
+                          "tests/test_replay_format.py"],
+    "rules/core/movefile.py": ["tests/test_movefiles.py", "tests/test_movefile_text.py"],
+    "rules/core/script.py": ["tests/test_core_script.py", "tests/test_cli_script.py", "tests/test_anygame.py"],
+    "rules/core/limits.py": ["tests/test_core_limits.py", "tests/test_replay_format.py", "tests/test_cli_errors.py"],
+    "rules/core/config.py": ["tests/test_core_config.py", "tests/test_arctic_rules.py", "tests/test_exofauna_rules.py",
+                             "tests/test_evo_rules.py"],
+    "rules/core/simulate.py": ["tests/test_core_simulate.py", "tests/test_simulate.py", "tests/test_anygame.py"],
+    "rules/core/referee.py": ["tests/test_core_referee.py", "tests/test_games_ux.py"],
+    "rules/core/bots.py": ["tests/test_core_bots.py", "tests/test_bots.py", "tests/test_simulate.py"],
+    "rules/core/cases.py": ["tests/test_core_cases.py", "tests/test_arctic_cases.py", "tests/test_exofauna_cases.py",
+                            "tests/test_evo_cases.py", "tests/test_cases.py"],
+    "rules/core/names.py": ["tests/test_core_names.py", "tests/test_board.py", "tests/test_protocol.py"],
+})
+DEFAULT_MODULES += [m for m in CORE_MODULES if m not in DEFAULT_MODULES]
 
 SWAPS: dict[type, type] = {
     ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,

@@ -6,11 +6,12 @@ error test damages one line of it and checks the message a player would read and
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 
 import pytest
 
-from rules.core.errors import ReplayMismatch
+from rules.core.errors import ConfigError, ReplayMismatch
 from rules.core.log import (
     CHAIN_START,
     EDITED,
@@ -64,9 +65,13 @@ def texts_of(log_text: str) -> list[str]:
 
 
 def refused(text: str, error: type[Exception] = ReplayMismatch, **kw: object) -> str:
+    """The message of the error loading `text` raises; a ReplayMismatch carries the line its message names."""
     with pytest.raises(error) as err:
         load_game_log(text, "g.log", RULES, **kw)
-    return str(err.value)
+    msg = str(err.value)
+    if isinstance(err.value, ReplayMismatch):
+        assert msg.startswith(f"g.log:{err.value.line}: ")
+    return msg
 
 
 # -- the chain ------------------------------------------------------------------------------------------------------
@@ -127,6 +132,8 @@ def test_an_empty_file_or_another_kind_of_file_is_not_a_log():
     msg = refused("hello\nworld\n", LogFormatError)
     assert msg == "g.log:1: not a Fauna game log: the first line should be 'fauna-log 3 @...', found 'hello'"
     assert refused("arctic-log 1 @" + "0" * 32 + "\n", LogFormatError).startswith("g.log:1: not a Fauna game log")
+    assert refused("x" * 50 + "\nfauna-log 3\n", LogFormatError).endswith(
+        "found '" + "x" * 38 + "...' (50 characters)")
 
 
 def test_a_file_cut_inside_its_first_line_is_a_cut_log_not_another_kind_of_file():
@@ -232,6 +239,25 @@ def test_a_header_the_game_cannot_read_names_the_first_line_or_its_own():
     texts[8] = "goal banana"
     msg = refused(rechained(texts), LogFormatError)
     assert msg.startswith("g.log:9: ") and msg.count("g.log") == 1
+
+
+def header_error(exc: Exception) -> Exception:
+    """What loading the specimen raises when the game's header reader raises `exc`."""
+    def parse_header(texts, source):
+        raise exc
+
+    with pytest.raises(Exception) as err:
+        load_game_log(FULL, "g.log", dataclasses.replace(RULES, parse_header=parse_header))
+    return err.value
+
+
+def test_a_header_error_of_the_game_is_a_log_format_error_placed_at_line_1_if_it_names_no_line():
+    err = header_error(ConfigError("game.goal must be a whole number", "game.goal"))
+    assert type(err) is LogFormatError and str(err) == "g.log:1: game.goal must be a whole number"
+    err = header_error(ConfigError("g.log:9: game.goal must be a whole number", "game.goal"))
+    assert type(err) is LogFormatError and str(err) == "g.log:9: game.goal must be a whole number"
+    err = header_error(ReplayMismatch("g.log:4: expected 'box ...'", 4))
+    assert type(err) is ReplayMismatch and err.line == 4
 
 
 def test_a_line_after_the_end_of_the_game_is_refused():

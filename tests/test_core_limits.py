@@ -155,6 +155,7 @@ def test_brackets_inside_json_strings_do_not_count_but_their_line_ends_do():
     assert nesting_depth("'[[' [") == (3, 0)  # single quotes are not JSON strings
     assert nesting_depth('"open\n[[', limit=1) == (2, 2)  # a string stops at its line end
     assert nesting_depth('"[[', limit=1) == (0, 0)
+    assert nesting_depth('"a"[[', limit=1) == (2, 1)  # a bracket right after the closing quote counts
 
 
 def test_toml_strings_and_comments_hide_their_brackets():
@@ -164,6 +165,9 @@ def test_toml_strings_and_comments_hide_their_brackets():
     assert nesting_depth("a = '''[[\n[[\n'''\n[[", limit=1, **toml) == (2, 4)
     assert nesting_depth("a = '''[[[", limit=1, **toml) == (0, 0)
     assert nesting_depth("# [[[", limit=1, **toml) == (0, 0)
+    assert nesting_depth("'''x'''[[", limit=1, **toml) == (2, 1)
+    assert nesting_depth("''''''\n[[", limit=1, **toml) == (2, 2)  # an empty literal string
+    assert nesting_depth("a = 'b\\' [[", limit=1, **toml) == (2, 1)  # no escapes in a literal string
     assert nesting_depth("a = 1 # [[\n[[", limit=1, **toml) == (2, 2)
     assert nesting_depth("# [[[", limit=1) == (2, 1)  # JSON has no comments: the first level past the limit
 

@@ -295,3 +295,59 @@ def test_a_view_file_that_was_edited_or_is_not_one_is_refused():
         with pytest.raises(LogFormatError, match=r"^v: a view file whose lines are not as fauna writes them$"):
             read_view(rechained(bad), "v")
     assert texts[0] == VIEW_FORMAT
+
+
+def test_a_reveal_line_written_another_way_is_named_even_as_the_last_line():
+    texts = texts_of(REVEALED)
+    texts[-1] = "reveal 0106: place bear/fox 5-1 under"  # the same decision, but not the line fauna writes
+    with pytest.raises(ReplayMismatch) as err:
+        verify_public(rechained(texts), "p", ARCTIC)
+    assert str(err.value) == f"p:{len(texts)}: expected 'reveal 106: place bear/fox 5-1 under', found " \
+                             "'reveal 0106: place bear/fox 5-1 under'"
+
+
+def names_game(moves: int | None = None):
+    """The specimen with players whose names hold ' @' (allowed: only ';', '#' and ':' are not)."""
+    cfg = ARCTIC.config_from_dict({"game": {"rules": "arctic"}, "players": [
+        {"name": "ann @home", "bot": "random"}, {"name": "bob @sea", "bot": "random"}]}, "t", None)
+    state = ARCTIC.new_state(cfg, 5)
+    log = GameLog(ARCTIC, state)
+    bots = [ARCTIC.make_bot("random", {}, 5, i) for i in range(2)]
+    while not state.is_over and (moves is None or state.seq < moves):
+        log.play(state.to_move, bots[list(state.names).index(state.to_move)].choose(state))
+    return load_game_log(log.text(), "g.key", ARCTIC)
+
+
+def test_names_holding_the_hash_mark_do_not_confuse_the_public_file():
+    loaded = names_game(5)
+    pub = public_game(ARCTIC, loaded, SALT)
+    assert pub.game_id == chain(pub.lines[4][-32:], 'player "bob @sea" {"bot": "random"}')
+    assert pub.head == chain(pub.lines[-2][-32:], texts_of(pub.text())[-2])
+    assert verify_public(pub.text(), "p", ARCTIC).moves == 5
+    view = read_view(view_text(ARCTIC, loaded, pub, "bob @sea"), "v")
+    assert view.player == "bob @sea" and view.head == pub.head and view.game_id == pub.game_id
+
+
+def test_names_holding_the_hash_mark_are_quoted_whole_in_a_refusal():
+    full = names_game()
+    texts = texts_of(public_game(ARCTIC, full, SALT).text(reveal=(5, SALT)))
+    i = index(texts, "87 ")
+    assert texts[i] == "87 ann @home: discard a card"
+    texts[i] = "87 ann @home: discard fox/moose 1-5"
+    with pytest.raises(ReplayMismatch) as err:
+        verify_public(rechained(texts), "p", ARCTIC)
+    assert str(err.value) == f"p:{i + 1}: expected '87 ann @home: discard a card', found '87 ann @home: discard " \
+                             "fox/moose 1-5'"
+
+
+def test_a_view_file_is_readable_text_with_its_keys_in_order():
+    cfg = ARCTIC.config_from_dict({"game": {"rules": "arctic"}, "players": [{"name": "Zoë"}, {"name": "bob"}]},
+                                  "t", None)
+    state = ARCTIC.new_state(cfg, 5)
+    log = GameLog(ARCTIC, state)
+    loaded = load_game_log(log.text(), "g.key", ARCTIC)
+    text = view_text(ARCTIC, loaded, public_game(ARCTIC, loaded, SALT), "Zoë")
+    lines = texts_of(text)
+    assert lines[2] == 'player "Zoë"'
+    view = json.loads(lines[4].removeprefix("view "), object_pairs_hook=list)
+    assert [k for k, _ in view] == sorted(k for k, _ in view)

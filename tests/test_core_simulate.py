@@ -126,3 +126,9 @@ def test_a_summary_of_no_games_is_all_zero():
     assert doc["games"] == 0 and doc["moves_per_game"] == 0.0
     assert doc["seats"][0]["win_rate"] == 0.0 and doc["seats"][0]["win_rate_95"] == [0.0, 0.0]
     assert doc["seats"][1]["average_points"] == {} and doc["bot_kinds"][0]["seats"] == 2
+
+
+def test_a_summary_of_one_game_names_its_sources():
+    doc = summarise(RESULTS[:1], ["ann", "bob", "cy"], ["random", "greedy", "random"])
+    assert doc["seats"][0]["average_points"] == {"map": 6.0, "scales": 2.0}
+    assert doc["seats"][0]["win_rate"] == 1.0 and doc["bot_kinds"][1]["win_rate"] == 0.0

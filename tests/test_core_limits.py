@@ -125,6 +125,7 @@ def test_a_line_may_have_the_limit_of_characters_and_not_one_more():
     assert refusal(check_lines, "ab\ncd\n" + "x" * 11 + "\nef", 10) == ("line of 11 characters; at most 10 are allowed",
                                                                         3)
     assert refusal(check_lines, "ab\n" + "x" * 11, 10)[1] == 2
+    assert refusal(check_lines, "\n" + "x" * 11, 10) == ("line of 11 characters; at most 10 are allowed", 2)
     assert refusal(check_lines, "x" * 16_385) == ("line of 16,385 characters; at most 16,384 are allowed", 1)
     check_lines("x" * 16_384)
 
@@ -176,6 +177,7 @@ def test_toml_nested_too_deep_or_malformed_names_its_line():
     assert load_toml("[t]\na = [[1], [2]]\n") == {"t": {"a": [[1], [2]]}}
     assert refusal(load_toml, "a = 1\nb = " + "[" * 17 + "]" * 17) == ("arrays or tables nested more than 16 deep", 2)
     assert refusal(load_toml, "b = [[[1]]]", 2) == ("arrays or tables nested more than 2 deep", 1)
+    assert load_toml("a = '" + "[" * 20 + "' # " + "{" * 20) == {"a": "[" * 20}  # in a string or a comment
     assert refusal(load_toml, "x = 1\ny = 2\nz = 3 3") == \
         ("malformed TOML: Expected newline or end of document after a statement (column 7)", 3)
     assert refusal(load_toml, "x = 1\ny = 2\nz = [") == ("malformed TOML: Invalid value (at end of document)", 2)

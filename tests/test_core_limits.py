@@ -157,6 +157,7 @@ def test_brackets_inside_json_strings_do_not_count_but_their_line_ends_do():
     assert nesting_depth('"open\n[[', limit=1) == (2, 2)  # a string stops at its line end
     assert nesting_depth('"[[', limit=1) == (0, 0)
     assert nesting_depth('"a"[[', limit=1) == (2, 1)  # a bracket right after the closing quote counts
+    assert nesting_depth('"" [[', limit=1) == (2, 1)  # an empty string
 
 
 def test_toml_strings_and_comments_hide_their_brackets():
@@ -191,6 +192,7 @@ def test_toml_numbers_of_more_than_20_digits_are_refused_with_their_line():
     assert refusal(load_toml, "a = -100000000000000000000")[0] == "a: a whole number of more than 20 digits"
     assert refusal(load_toml, "[t]\nx = [1, 0xFFFFFFFFFFFFFFFFFFFFFFFF]") == \
         ("t.x.1: a whole number of more than 20 digits", 2)
+    assert refusal(load_toml, "\na = 0o" + "7" * 30) == ("a: a whole number of more than 20 digits", 2)
     assert refusal(load_toml, "\n\na = 1" + "0" * 5000) == ("a number of 5,001 digits; at most 20 are allowed", 3)
 
 

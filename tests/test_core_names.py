@@ -18,6 +18,7 @@ def test_case_spacing_punctuation_and_accents_do_not_matter():
 def test_a_miss_suggests_names_it_starts_or_nearly_spells():
     assert suggest("tas", AREAS) == ["Tasmania", "Tasman Sea"]
     assert suggest("Tasmnia", AREAS) == ["Tasmania"]
+    assert suggest("Tasmana", AREAS) == ["Tasmania", "Tasman Sea"]  # close to both, the closer first
     assert suggest("murray darling", AREAS) == ["Murray-Darling Basin"]
     assert suggest("xyz", AREAS) == []
 

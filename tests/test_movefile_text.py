@@ -37,3 +37,49 @@ def test_a_move_number_that_is_not_one_is_refused_on_its_line(seq):
 def test_where_a_block_came_from_is_its_first_line():
     (got,) = read_move_files("a\nb\nc\n" + MF.text(), "m.txt")
     assert got.where == "m.txt:4"
+
+
+def test_a_hash_broken_anywhere_is_joined_without_a_space_and_a_move_with_one():
+    lines = MF.text().splitlines()
+    lines[1] = "game " + "a" * 10 + "\n" + "a" * 22  # the game hash, cut inside
+    lines[4] = "move weight\n200-500\nkg"
+    lines[6] = lines[6][:20] + "\n" + lines[6][20:]  # the check, cut inside
+    (got,) = read_move_files("\n".join(lines) + "\n", "m.txt")
+    assert (got.game, got.seq, got.player, got.move, got.after) == (MF.game, 12, "bob", MF.move, MF.after)
+
+
+def test_a_player_or_move_wrapped_right_after_its_key_loses_no_character():
+    text = MF.text().replace("player bob", "player\nbob").replace("move weight", "move\nweight")
+    (got,) = read_move_files(text, "m.txt")
+    assert (got.player, got.move) == ("bob", "weight 200-500 kg")
+
+
+def test_a_move_number_of_twelve_digits_is_read_and_of_thirteen_refused():
+    big = MoveFile("a" * 32, 999_999_999_999, "bob", "pass", "b" * 32)
+    assert read_move_files(big.text(), "m.txt")[0].seq == 999_999_999_999
+    with pytest.raises(MoveFileError, match=r"^m.txt:3: seq must be a move number, found '1000000000000'$"):
+        read_move_files(big.text().replace("seq 999999999999", "seq 1000000000000"), "m.txt")
+
+
+def test_a_block_that_never_ends_names_the_line_it_begins_on():
+    with pytest.raises(MoveFileError) as err:
+        read_move_files("Hi,\n\n" + MF.text().rsplit("-----END", 1)[0], "m.txt")
+    assert str(err.value) == "m.txt:3: a move block that never ends: no '-----END FAUNA MOVE-----' line after it " \
+                             "(the message was cut short?)"
+
+
+def test_a_block_must_open_with_a_key_line():
+    text = MF.text().replace("-----BEGIN FAUNA MOVE-----\n", "-----BEGIN FAUNA MOVE-----\n\nhello there\n")
+    with pytest.raises(MoveFileError) as err:
+        read_move_files("a\n" + text, "m.txt")
+    assert str(err.value) == "m.txt:4: expected 'game HASH' as the first line of the move, found 'hello there'"
+
+
+def test_a_refused_value_is_quoted_short():
+    with pytest.raises(MoveFileError, match=r"^m.txt:3: seq must be a move number, found '12345678901234567890'$"):
+        read_move_files(MF.text().replace("seq 12", "seq " + "1234567890" * 3), "m.txt")
+    with pytest.raises(MoveFileError, match=rf"^m.txt:2: game must be 32 hex digits, found '{'a' * 40}'$"):
+        read_move_files(MF.text().replace("a" * 32, "a" * 50), "m.txt")
+    with pytest.raises(MoveFileError, match=rf"^m.txt:2: expected 'game HASH' as the first line of the move, "
+                                            rf"found '{'x' * 60}'$"):
+        read_move_files(MF.text().replace("game ", "x" * 70 + "\ngame "), "m.txt")

@@ -59,15 +59,6 @@ TESTS: dict[str, list[str]] = {
     "rules/core/rng.py": RULES_TESTS + ["tests/test_protocol.py", "tests/test_bots.py"],  # bots inline the draws
 }
 DEFAULT_MODULES = list(TESTS)
-# The other games' rules: the same run, module by module (python tools/mutate.py rules/arctic/scoring.py --sample 40)
-TESTS.update({
-    "rules/arctic/scoring.py": ["tests/test_arctic_rules.py", "tests/test_arctic_cases.py"],
-    "rules/arctic/state.py": ["tests/test_arctic_rules.py", "tests/test_arctic_cases.py"],
-    "rules/exofauna/state.py": ["tests/test_exofauna_rules.py", "tests/test_exofauna_cases.py"],
-    "rules/evo/state.py": ["tests/test_evo_rules.py", "tests/test_evo_cases.py"],
-    "rules/core/log.py": ["tests/test_protocol.py", "tests/test_anygame.py", "tests/test_referee.py"],
-    "rules/core/movefile.py": ["tests/test_movefiles.py", "tests/test_movefile_text.py"],
-})
 # ExoFauna and Evo: each game's rules, cases and example-game tests, then the golden games played again byte for
 # byte (last: with -x a mutant the quick tests catch never waits for them; a few seconds per mutant in all)
 EXOFAUNA_TESTS = ["tests/test_exofauna_rules.py", "tests/test_exofauna_cases.py", "tests/test_exofauna_docs.py",
@@ -89,6 +80,28 @@ TESTS["rules/arctic/state.py"] = ARCTIC_TESTS + ["tests/test_arctic_state.py", "
 TESTS["rules/arctic/scoring.py"] = ARCTIC_TESTS + ["tests/test_arctic_scoring.py"]
 TESTS["rules/arctic/moves.py"] = ARCTIC_TESTS + ["tests/test_arctic_moves.py"]
 DEFAULT_MODULES += ARCTIC_MODULES
+
+# Shared engine: rules/core, module by module (python tools/mutate.py rules/core/log.py --jobs 1). Each module's own
+# unit tests (tests/test_core_*.py) first, then the few quick files that drive it through a game or the CLI.
+CORE_MODULES = ["rules/core/log.py", "rules/core/movefile.py", "rules/core/script.py", "rules/core/limits.py",
+                "rules/core/config.py", "rules/core/simulate.py", "rules/core/referee.py", "rules/core/bots.py",
+                "rules/core/cases.py", "rules/core/names.py"]
+TESTS.update({
+    "rules/core/log.py": ["tests/test_core_log.py", "tests/test_protocol.py", "tests/test_anygame.py",
+                          "tests/test_replay_format.py"],
+    "rules/core/movefile.py": ["tests/test_movefiles.py", "tests/test_movefile_text.py"],
+    "rules/core/script.py": ["tests/test_core_script.py", "tests/test_cli_script.py", "tests/test_anygame.py"],
+    "rules/core/limits.py": ["tests/test_core_limits.py", "tests/test_replay_format.py", "tests/test_cli_errors.py"],
+    "rules/core/config.py": ["tests/test_core_config.py", "tests/test_arctic_rules.py", "tests/test_exofauna_rules.py",
+                             "tests/test_evo_rules.py"],
+    "rules/core/simulate.py": ["tests/test_core_simulate.py", "tests/test_simulate.py", "tests/test_anygame.py"],
+    "rules/core/referee.py": ["tests/test_core_referee.py", "tests/test_games_ux.py"],
+    "rules/core/bots.py": ["tests/test_core_bots.py", "tests/test_bots.py", "tests/test_simulate.py"],
+    "rules/core/cases.py": ["tests/test_core_cases.py", "tests/test_arctic_cases.py", "tests/test_exofauna_cases.py",
+                            "tests/test_evo_cases.py", "tests/test_cases.py"],
+    "rules/core/names.py": ["tests/test_core_names.py", "tests/test_board.py", "tests/test_protocol.py"],
+})
+DEFAULT_MODULES += [m for m in CORE_MODULES if m not in DEFAULT_MODULES]
 
 SWAPS: dict[type, type] = {
     ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,

@@ -41,7 +41,7 @@ def bot_turns(state: Any, bots: Sequence[Bot | None]) -> Iterator[tuple[str, Any
         events = state.apply(move, player)
         yield player, move, events
         count += 1
-        if count > MAX_DECISIONS:
+        if count >= MAX_DECISIONS:  # the message says how many were made
             raise GameTooLong(f"the computer players made {MAX_DECISIONS} decisions without ending the game "
                               f"(seed {state.seed}); this is a bug in the rules, please report it")
 

@@ -318,9 +318,7 @@ def raw_decode_json(text: str, max_nesting: int = MAX_NESTING) -> tuple[Any, int
 
 def check_path(path: str | os.PathLike[str]) -> str:
     """The path as a string, refusing an empty one (which would mean the current folder) or one with a NUL."""
-    p = os.fspath(path)
-    if isinstance(p, bytes):  # pragma: no cover - the CLI gives str
-        p = os.fsdecode(p)
+    p = os.fspath(path)  # str: the path is typed as text (a PathLike[str] gives str)
     if not p:
         raise InputRefused("an empty file name")
     if "\x00" in p:

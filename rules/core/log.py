@@ -211,10 +211,7 @@ def load_game_log(text: str, source: str, rules: GameRules, *, until: int | None
     """
     fmt = f"{rules.log_format} {rules.log_version}"
     rd = LineReader(text, source, f"{rules.title} game log", fmt)
-    first = rd.lines[0]
-    if not first.startswith(rules.log_format + " "):
-        raise LogFormatError(f"{rd.where(0)}: not {rules.title} game log: the first line should be '{fmt} @...'")
-    body, _ = rd.split(0)
+    body, _ = rd.split(0)  # the reader refused a first line of another format
     if body != fmt:
         raise LogFormatError(f"{rd.where(0)}: unsupported log format {short(body)}; this fauna reads '{fmt}'")
     texts = []

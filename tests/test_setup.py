@@ -151,3 +151,12 @@ def test_a_move_of_the_longest_length_is_read_and_a_longer_one_refused():
     assert parse_move(longest).text() == "Tasmania"
     with pytest.raises(FaunaError, match=f"a move of {MAX_MOVE_CHARS + 1} characters"):
         parse_move(longest + " ")
+
+
+def test_a_move_too_long_is_quoted_by_its_first_30_characters():
+    from rules.core.errors import FaunaError
+    from rules.fauna.moves import parse_move
+
+    with pytest.raises(FaunaError) as refused:
+        parse_move("Tasmania" + "x" * 300)
+    assert f"('Tasmania{'x' * 22}...' (308 characters))" in str(refused.value)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from rules.core.log import CHAIN_START, chain
 from rules.fauna import Animal, Config, Deck, PlayerSpec, new_game, preset
 from rules.fauna.animals import Source
 
@@ -46,3 +47,17 @@ def place_all_first_round(state, moves_by_player: dict[str, list[str]]) -> list:
         if state.round != start_round:
             break
     return events
+
+
+def rechained(texts: list[str]) -> str:
+    """A log of these line texts with a correct hash chain (a forger's edit, not damage)."""
+    head, out = CHAIN_START, []
+    for t in texts:
+        head = chain(head, t)
+        out.append(f"{t} @{head}")
+    return "\n".join(out) + "\n"
+
+
+def texts_of(log_text: str) -> list[str]:
+    """The line texts of a log, without their hashes."""
+    return [ln.rsplit(" @", 1)[0] for ln in log_text.splitlines()]

@@ -10,6 +10,7 @@ import dataclasses
 import hashlib
 
 import pytest
+from helpers import rechained, texts_of
 
 from rules.core.errors import ConfigError, ReplayMismatch
 from rules.core.log import (
@@ -51,17 +52,8 @@ FULL = played().text()
 HALF = played(6).text()  # ends with 'next 7 bob'
 
 
-def rechained(texts: list[str]) -> str:
-    """A log of these line texts with a correct hash chain (a forger's edit, not damage)."""
-    head, out = CHAIN_START, []
-    for t in texts:
-        head = chain(head, t)
-        out.append(f"{t} @{head}")
-    return "\n".join(out) + "\n"
 
 
-def texts_of(log_text: str) -> list[str]:
-    return [ln.rsplit(" @", 1)[0] for ln in log_text.splitlines()]
 
 
 def refused(text: str, error: type[Exception] = ReplayMismatch, **kw: object) -> str:

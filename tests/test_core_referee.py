@@ -11,9 +11,10 @@ import hashlib
 import json
 
 import pytest
+from helpers import rechained, texts_of
 
 from rules.core.errors import ReplayMismatch
-from rules.core.log import CHAIN_START, GameLog, LogFormatError, chain, load_game_log
+from rules.core.log import GameLog, LogFormatError, chain, load_game_log
 from rules.core.referee import (
     KEY_FORMAT,
     VIEW_FORMAT,
@@ -54,16 +55,8 @@ PUBLIC = public_game(ARCTIC, FULL, SALT)
 REVEALED = PUBLIC.text(reveal=(5, SALT))
 
 
-def rechained(texts: list[str]) -> str:
-    head, out = CHAIN_START, []
-    for t in texts:
-        head = chain(head, t)
-        out.append(f"{t} @{head}")
-    return "\n".join(out) + "\n"
 
 
-def texts_of(text: str) -> list[str]:
-    return [ln.rsplit(" @", 1)[0] for ln in text.splitlines()]
 
 
 def index(texts: list[str], start: str) -> int:

@@ -382,10 +382,10 @@ class State:
     def _evaluated_event(self, spots: list[int], owner: list[int], score: list[int], hand: list[int],
                          stock: list[int], took: list[int], refilled: list[int]) -> RoundEvaluated:
         """The round's evaluation as an event, from the scores, hands and stocks before it and the upkeep after."""
-        animal, card, names, why = self.animal, self.card, self.names, self.judge.why_at
-        moves, verdicts, points = card.spots.moves, card.verdicts, card.points
-        results = [PieceScore(names[owner[k]], self.move_text(moves[k]), verdicts[k], points[k], why(animal, k))
-                   for k in spots]  # what score_move gives for each piece, looked up by spot
+        animal, card, names = self.animal, self.card, self.names
+        texts, verdicts, points = self._texts.spot_texts(card.spots.moves), card.verdicts, card.points
+        results = [PieceScore(names[owner[k]], texts[k], verdicts[k], points[k], why)  # as score_move gives them
+                   for k, why in zip(spots, self.judge.whys_at(animal, card, spots), strict=True)]
         players = []
         for p in range(len(names)):  # undo the upkeep to get what the evaluation itself gave and took
             got = self.score[p] - score[p]

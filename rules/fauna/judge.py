@@ -6,6 +6,7 @@ per animal, since every game on that setup asks the same questions; the setup (r
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -165,30 +166,50 @@ class Judge:
         verdict, points = self._points(move, animal)
         return verdict, points, self._why(move, animal, verdict)
 
-    def why_at(self, animal: Animal, k: int) -> str:
-        """The reason for a piece on spot k of the animal's card (as `reason` gives it), worked out once per spot."""
-        card = self.card(animal)
-        why = card.whys[k]
-        if why is None:
-            why = card.whys[k] = self._why(card.spots.moves[k], animal, card.verdicts[k])
+    def whys_at(self, animal: Animal, card: CardScores, ks: Iterable[int]) -> list[str]:
+        """The reasons for pieces on spots `ks` of the animal's card `card` (as `reason` gives them), each spot's
+        worked out once: a round's evaluation asks for all its pieces at once."""
+        whys, moves, verdicts = card.whys, card.spots.moves, card.verdicts
+        out = []
+        area_why = None
+        for k in ks:
+            why = whys[k]
+            if why is None:
+                move = moves[k]
+                if isinstance(move, AreaMove):
+                    area_why = area_why or self._area_reasons(animal)
+                    why = area_why(move.area, verdicts[k])
+                else:
+                    why = self._why(move, animal, verdicts[k])
+                whys[k] = why
+            out.append(why)
+        return out
+
+    def _area_reasons(self, animal: Animal) -> Callable[[str, str], str]:
+        """The reason for a piece on an area, as a function of (area, verdict) with the card's row worked out once."""
+        n = animal.n_areas
+        row = self.table.row_for(n)
+        areas_word = "area" if n == 1 else "areas"
+        band = f"{row.span} {areas_word}"
+        homes, neighbors = animal.areas, self.neighbors
+
+        def why(area: str, verdict: str) -> str:
+            if verdict == "correct":
+                return f"lives here; {n} {areas_word}, row {band}: {row.correct} points"
+            near = [a for a in neighbors[area] if a in homes]
+            if near:
+                named = ", ".join(near[:3]) + (" ..." if len(near) > 3 else "")
+                if verdict == "adjacent":
+                    return f"next to {named}; {n} {areas_word}, row {band}: {row.adjacent} points"
+                return f"next to {named}, but the row {band} gives nothing for adjacent areas"
+            return "not a home area and not next to one"
+
         return why
 
     def _why(self, move: Placement, animal: Animal, verdict: str) -> str:
         table = self.table
         if isinstance(move, AreaMove):
-            n = animal.n_areas
-            row = table.row_for(n)
-            areas_word = "area" if n == 1 else "areas"
-            band = f"{row.span} {areas_word}"
-            if verdict == "correct":
-                return f"lives here; {n} {areas_word}, row {band}: {row.correct} points"
-            homes = [a for a in self.neighbors[move.area] if a in animal.areas]
-            if homes:
-                near = ", ".join(homes[:3]) + (" ..." if len(homes) > 3 else "")
-                if verdict == "adjacent":
-                    return f"next to {near}; {n} {areas_word}, row {band}: {row.adjacent} points"
-                return f"next to {near}, but the row {band} gives nothing for adjacent areas"
-            return "not a home area and not next to one"
+            return self._area_reasons(animal)(move.area, verdict)
         correct = self.card(animal).correct.get(move.scale)
         scale = self.scales.get(move.scale)
         if correct is None:

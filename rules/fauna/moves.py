@@ -103,6 +103,7 @@ class MoveTexts:
         self.board, self.scales, self.units = board, scales, units
         self.parsed: dict[str, Move] = {}
         self.written: dict[int, tuple[Move, str]] = {}
+        self.spots: dict[int, tuple[tuple[Move, ...], tuple[str, ...]]] = {}
 
     def parse(self, text: str) -> Move:
         move = self.parsed.get(text)
@@ -119,4 +120,13 @@ class MoveTexts:
             if len(self.written) >= self.LIMIT:
                 self.written.clear()
             hit = self.written[id(move)] = (move, move.text(self.scales, self.units))  # holds the move: ids stay unique
+        return hit[1]
+
+    def spot_texts(self, moves: tuple[Move, ...]) -> tuple[str, ...]:
+        """The texts of a card's spots, in spot order (one tuple per spot list: evaluations look pieces up by spot)."""
+        hit = self.spots.get(id(moves))
+        if hit is None or hit[0] is not moves:
+            if len(self.spots) >= self.LIMIT:
+                self.spots.clear()
+            hit = self.spots[id(moves)] = (moves, tuple(m.text(self.scales, self.units) for m in moves))
         return hit[1]

@@ -5,10 +5,14 @@ from __future__ import annotations
 import itertools
 import os
 import sys
+from collections.abc import Iterable
 from itertools import chain
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 import click
+
+from fauna_cli.widths import column_limits, terminal_width
 
 if TYPE_CHECKING:
     from rules.fauna.events import Event, RoundEvaluated
@@ -38,15 +42,21 @@ def table(rows, headers, fmt: str, width: int | None = None) -> str:
     checks (types, colour codes, wide characters) were two thirds of its time. Everything else is tabulate's.
     `width`: the columns to fit (None: the terminal's, when output goes to one; 0: no wrapping).
     """
-    from fauna_cli.widths import column_limits, terminal_width
+    return text_table([list(map(str, r)) for r in rows], list(headers), fmt, width)
 
-    rows = [list(map(str, r)) for r in rows]
-    headers = list(headers)
+
+def text_table(rows: list[list[str]], headers: list[str], fmt: str, width: int | None = None, *,
+               plain: bool = False) -> str:
+    """`table` for rows whose cells are strings already (a round's tables: thousands in a replay).
+
+    `plain`: the caller has found every cell and header to be `plain_cells` already (a round checks its
+    four tables at once).
+    """
     if width is None:
         width = terminal_width()
     limits = column_limits(rows, headers, width, fmt) if width else None  # 0: do not wrap
     if fmt == "plain" and limits is None:
-        fast = plain_table(rows, headers)
+        fast = plain_table(rows, headers, plain)
         if fast is not None:
             return fast
     from tabulate import tabulate
@@ -55,39 +65,44 @@ def table(rows, headers, fmt: str, width: int | None = None) -> str:
     return tabulate(rows, headers=headers, tablefmt=tablefmt, disable_numparse=True, maxcolwidths=limits)
 
 
-def plain_table(rows: list[list[str]], headers: list[str]) -> str | None:
+def plain_cells(cells: Iterable[str]) -> bool:
+    """Whether every cell is printable ASCII without surrounding spaces: tabulate lays it out as it is.
+
+    Its width is then its length, it holds no colour code or line break, and tabulate would not strip it.
+    """
+    marked = "\x1f" + "\x1f".join(cells) + "\x1f"  # cells between separators
+    return marked.isascii() and " \x1f" not in marked and "\x1f " not in marked and \
+        marked.replace("\x1f", "").isprintable()
+
+
+def plain_table(rows: list[list[str]], headers: list[str], checked: bool = False) -> str | None:
     """tabulate's "simple" table (with headers) or "plain" one (without), for cells tabulate would not change.
 
-    None (use tabulate) unless every row has one cell per column and every cell and header is printable
-    ASCII without surrounding spaces (so its width is its length, it holds no colour code or line break,
-    and tabulate would not strip it). Columns are left-aligned, two spaces apart, at least two wider than
-    their header, and each line loses its trailing spaces, as tabulate draws them.
+    None (use tabulate) unless every row has one cell per column and every cell and header is
+    `plain_cells` (not looked at again when `checked`). Columns are left-aligned, two spaces apart, at
+    least two wider than their header, and each line loses its trailing spaces, as tabulate draws them.
     """
     if not rows:
         return None
     cols = len(rows[0])
     if not cols or (headers and len(headers) != cols):
         return None
-    if any(len(r) != cols for r in rows):
+    if not checked and not plain_cells(chain(headers, chain.from_iterable(rows))):
         return None
-    marked = "\x1f" + "\x1f".join(chain(headers, chain.from_iterable(rows))) + "\x1f"  # cells between separators
-    if not marked.isascii() or " \x1f" in marked or "\x1f " in marked or \
-            not marked.replace("\x1f", "").isprintable():
+    floor = [" " * (len(h) + 2) for h in headers] if headers else rows[0]  # a column is 2 wider than its header
+    try:
+        widths = [max(map(len, column)) for column in zip(floor, *rows, strict=True)]
+    except ValueError:  # a row with another number of cells
         return None
-    widths = [max(map(len, column)) for column in zip(*rows, strict=True)]
-    if headers:
-        widths = [max(w, len(h) + 2) for w, h in zip(widths, headers, strict=True)]
     last = cols - 1
-    pads = [f"{{:<{w}}}" for w in widths]
-    line_fmt = "  ".join(pads[:last]) + ("  " if last else "") + "{}"  # the last cell needs no padding: rstripped
-
-    lines = []
-    if headers:
-        lines.append(line_fmt.format(*headers).rstrip())
-        lines.append("  ".join("-" * w for w in widths))
-    for r in rows:
-        lines.append(line_fmt.format(*r).rstrip())
-    return "\n".join(lines)
+    line_fmt = "".join([f"{{:<{w}}}  " for w in widths[:last]]) + "{}"  # the last cell is not padded: rstripped
+    if all(map(itemgetter(last), rows)):  # no line ends in padding: one format call lays out every row
+        body = ((line_fmt + "\n") * len(rows)).format(*chain.from_iterable(rows))[:-1]
+    else:
+        body = "\n".join([line_fmt.format(*r).rstrip() for r in rows])
+    if not headers:
+        return body
+    return line_fmt.format(*headers).rstrip() + "\n" + "  ".join(["-" * w for w in widths]) + "\n" + body
 
 
 def front_lines(front: CardFront, round_no: int | None = None, starter: str | None = None) -> list[str]:
@@ -172,32 +187,42 @@ class RoundReports:
         self._current = None
         totals = [(r["player"], r["total"]) for r in report["players"]]
         ranked = sorted(totals, key=lambda t: -t[1])
-        report["standings"] = [{"rank": 1 + sum(1 for _, s in totals if s > score), "player": p, "score": score}
-                               for p, score in ranked]
+        standings, rank = [], 0
+        for i, (p, score) in enumerate(ranked):  # a rank is one more than the number of better scores
+            if not i or score != ranked[i - 1][1]:
+                rank = i + 1
+            standings.append({"rank": rank, "player": p, "score": score})
+        report["standings"] = standings
         self.reports.append(report)
         return report
 
 
+PIECE_HEADERS = ["player", "piece", "scored", "points", "why"]
+PLAYER_HEADERS = ["player", "round", "total", "back", "lost", "from stock", "refill", "hand"]
+
+
 def round_text(report: dict, fmt: str) -> str:
     """A round's evaluation as tables."""
-    from fauna_cli.widths import terminal_width
     from rules.fauna.animals import MEASURE_TITLES
 
     width = terminal_width() or 0  # once for the round's four tables (0: not a terminal, no wrapping)
     a = report["animal"]
-    out = [style(f"Round {report['round']} evaluation: {a['name']} ({a['scientific']}), {a['class']}", bold=True)]
     ans = [["areas", f"{a['areas']}: " + ", ".join(report["answer"]["areas"]), ""]]
     for m in report["answer"]["measures"]:
-        ans.append([MEASURE_TITLES[m["measure"]], m["value"], m["space"]])
-    out.append(table(ans, ["answer", "value", "correct space"], fmt, width))
+        ans.append([MEASURE_TITLES[m["measure"]], str(m["value"]), str(m["space"])])
+    tables = [(ans, ["answer", "value", "correct space"])]
     if report["pieces"]:
-        rows = [[p["player"], p["piece"], p["verdict"], str(p["points"]), p["reason"]] for p in report["pieces"]]
-        out.append(table(rows, ["player", "piece", "scored", "points", "why"], fmt, width))
-    rows = [[r["player"], str(r["points"]), str(r["total"]), str(r["returned"]), str(r["lost"]),
-             str(r.get("took_back", 0)), str(r.get("refilled", 0)), str(r.get("hand", ""))] for r in report["players"]]
-    out.append(table(rows, ["player", "round", "total", "back", "lost", "from stock", "refill", "hand"], fmt, width))
-    st = [[str(s["rank"]), s["player"], str(s["score"])] for s in report["standings"]]
-    out.append(table(st, ["rank", "player", "score"], fmt, width))
+        tables.append(([[p["player"], p["piece"], p["verdict"], str(p["points"]), p["reason"]]
+                        for p in report["pieces"]], PIECE_HEADERS))
+    tables.append(([[r["player"], str(r["points"]), str(r["total"]), str(r["returned"]), str(r["lost"]),
+                     str(r.get("took_back", 0)), str(r.get("refilled", 0)), str(r.get("hand", ""))]
+                    for r in report["players"]], PLAYER_HEADERS))
+    tables.append(([[str(s["rank"]), s["player"], str(s["score"])] for s in report["standings"]],
+                   ["rank", "player", "score"]))
+    # every cell checked at once: a plain table then lays them out as they are (the headers are plain)
+    plain = fmt == "plain" and not width and plain_cells(chain.from_iterable(chain.from_iterable(t[0] for t in tables)))
+    out = [style(f"Round {report['round']} evaluation: {a['name']} ({a['scientific']}), {a['class']}", bold=True)]
+    out.extend(text_table(rows, headers, fmt, width, plain=plain) for rows, headers in tables)
     if "game_over" in report:
         out.append(winners_line(report["game_over"]["winners"]))
     return "\n\n".join(out) + "\n"

@@ -14,6 +14,7 @@ The results `fauna check` keeps live beside it (`fauna/checked-1/`, fauna_cli/ca
 
 from __future__ import annotations
 
+import functools
 import gc
 import marshal
 import os
@@ -64,6 +65,16 @@ def without_gc(make: Callable[..., T], *args: Any) -> T:
     finally:
         if enabled:
             gc.enable()
+
+
+def gc_held(func: Callable[..., T]) -> Callable[..., T]:
+    """`func` run under `without_gc`: for a command that makes objects lasting to its end and frees almost none."""
+
+    @functools.wraps(func)
+    def held(*args: Any, **kwargs: Any) -> T:
+        return without_gc(lambda: func(*args, **kwargs))
+
+    return held
 
 
 class FileCache:

@@ -18,6 +18,7 @@ from pathlib import Path
 from types import ModuleType
 
 from fauna_cli import exitcodes
+from fauna_cli.datacache import without_gc
 from fauna_cli.files import FileProblem, atomic_write, read_bytes, temp_pattern, write_target
 from rules.core.errors import FaunaError
 from rules.core.limits import MAX_LOG_BYTES, escape_control
@@ -103,7 +104,9 @@ def load_game(path: str | Path, *, ignore_data_change: bool = False, until: int 
         rules = rules_for_log(first)
         if rules is not None:
             return load_game_log(text, source, rules, until=until)
-    return load_log(text, source, ignore_data_change=ignore_data_change, until=until, round_events=round_events)
+    # verifying makes a lasting object or more per line and frees almost none: collections would find nothing
+    return without_gc(lambda: load_log(text, source, ignore_data_change=ignore_data_change, until=until,
+                                       round_events=round_events))
 
 
 def stale_temps(target: Path) -> list[Path]:

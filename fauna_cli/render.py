@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import os
 import sys
-from collections.abc import Iterable
 from itertools import chain
 from operator import itemgetter
 from typing import TYPE_CHECKING
@@ -65,14 +64,19 @@ def text_table(rows: list[list[str]], headers: list[str], fmt: str, width: int |
     return tabulate(rows, headers=headers, tablefmt=tablefmt, disable_numparse=True, maxcolwidths=limits)
 
 
-def plain_cells(cells: Iterable[str]) -> bool:
-    """Whether every cell is printable ASCII without surrounding spaces: tabulate lays it out as it is.
+def plain_cells(rows: list[list[str]]) -> bool:
+    """Whether every cell of the rows is printable ASCII without surrounding spaces: tabulate lays it out as it is.
 
     Its width is then its length, it holds no colour code or line break, and tabulate would not strip it.
     """
-    marked = "\x1f" + "\x1f".join(cells) + "\x1f"  # cells between separators
+    marked = "\x1f" + "\x1f".join(map("\x1f".join, rows)) + "\x1f"  # cells between separators
     return marked.isascii() and " \x1f" not in marked and "\x1f " not in marked and \
-        marked.replace("\x1f", "").isprintable()
+        not marked.encode("ascii").translate(None, _PRINTABLE_OR_SEPARATOR) and \
+        marked.count("\x1f") == sum(map(len, rows)) + 1  # once printable ASCII and separators are taken out,
+    # nothing is left, and no cell held a separator of its own
+
+
+_PRINTABLE_OR_SEPARATOR = bytes(range(0x20, 0x7F)) + b"\x1f"  # printable ASCII, and the separator of plain_cells
 
 
 def plain_table(rows: list[list[str]], headers: list[str], checked: bool = False) -> str | None:
@@ -87,7 +91,7 @@ def plain_table(rows: list[list[str]], headers: list[str], checked: bool = False
     cols = len(rows[0])
     if not cols or (headers and len(headers) != cols):
         return None
-    if not checked and not plain_cells(chain(headers, chain.from_iterable(rows))):
+    if not checked and not plain_cells([headers, *rows] if headers else rows):
         return None
     floor = [" " * (len(h) + 2) for h in headers] if headers else rows[0]  # a column is 2 wider than its header
     try:
@@ -143,10 +147,12 @@ class RoundReports:
 
     def feed(self, events: list[Event]) -> list[dict]:
         """Take a move's events; return the reports completed by them."""
-        from rules.fauna.events import GameOver, RoundEvaluated, RoundStarted, Upkeep
+        from rules.fauna.events import GameOver, Passed, Placed, RoundEvaluated, RoundStarted, Upkeep
 
         done = []
         for e in events:
+            if isinstance(e, (Placed, Passed)):  # most events: nothing to report
+                continue
             if isinstance(e, RoundEvaluated):
                 self._current = self._evaluated(e)
             elif isinstance(e, Upkeep) and self._current is not None:
@@ -185,8 +191,7 @@ class RoundReports:
 
     def _finish(self, report: dict) -> dict:
         self._current = None
-        totals = [(r["player"], r["total"]) for r in report["players"]]
-        ranked = sorted(totals, key=lambda t: -t[1])
+        ranked = sorted([(r["player"], r["total"]) for r in report["players"]], key=itemgetter(1), reverse=True)
         standings, rank = [], 0
         for i, (p, score) in enumerate(ranked):  # a rank is one more than the number of better scores
             if not i or score != ranked[i - 1][1]:
@@ -220,7 +225,7 @@ def round_text(report: dict, fmt: str) -> str:
     tables.append(([[str(s["rank"]), s["player"], str(s["score"])] for s in report["standings"]],
                    ["rank", "player", "score"]))
     # every cell checked at once: a plain table then lays them out as they are (the headers are plain)
-    plain = fmt == "plain" and not width and plain_cells(chain.from_iterable(chain.from_iterable(t[0] for t in tables)))
+    plain = fmt == "plain" and not width and plain_cells([row for rows, _ in tables for row in rows])
     out = [style(f"Round {report['round']} evaluation: {a['name']} ({a['scientific']}), {a['class']}", bold=True)]
     out.extend(text_table(rows, headers, fmt, width, plain=plain) for rows, headers in tables)
     if "game_over" in report:

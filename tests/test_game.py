@@ -110,6 +110,18 @@ def test_evaluation_pieces_back_and_stock_and_upkeep():
     assert g.scores() == {"alice": 10, "bob": 8, "carol": 0}
 
 
+def test_an_evaluation_event_as_json_names_each_piece_and_player_field():
+    g = game(animals=[ZEBRA, animal("Other", card=2, areas=["Tasmania"], weight=1)], cards="green")
+    events = place_all_first_round(g, {"alice": ["Rift Valley"], "bob": ["Sahel"], "carol": ["weight 1-2 t"]})
+    doc = next(e for e in events if isinstance(e, RoundEvaluated)).to_dict()
+    assert doc["event"] == "roundevaluated" and doc["animal"] == "Zebra"
+    assert doc["pieces"][0] == {"player": "alice", "move": "Rift Valley", "verdict": "correct", "points": 10,
+                                "reason": doc["pieces"][0]["reason"]} and doc["pieces"][0]["reason"]
+    assert [p["player"] for p in doc["pieces"]] == ["alice", "bob", "carol"]
+    assert doc["players"][1] == {"player": "bob", "points": 5, "total": 5, "returned": 1, "lost": 0}
+    assert list(doc["answer"]["areas"]) == list(ZEBRA.areas)
+
+
 def test_refill_to_three_from_the_stock():
     g = game(players=("alice", "bob"), animals=[ZEBRA, animal("Other", card=2, areas=["Tasmania"], weight=1)],
              cards="green")

@@ -42,6 +42,7 @@ def test_plain_table_takes_the_usual_round_table_and_declines_what_tabulate_chan
     assert plain_table([["two\nlines"]], ["x"]) is None
     assert plain_table([["\x1b[1mbold\x1b[0m"]], ["x"]) is None
     assert plain_table([[" padded"]], ["x"]) is None
+    assert plain_table([["a\x1fb"]], ["x"]) is None  # a control character, even the one the check joins cells with
     assert plain_table([["a", "b"], ["c"]], ["x", "y"]) is None
     assert plain_table([], ["x"]) is None
 

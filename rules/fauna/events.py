@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
 @dataclass(frozen=True)
@@ -36,9 +36,12 @@ class Passed(Event):
     auto: bool = False
 
 
-@dataclass(frozen=True)
-class PieceScore:
-    """One piece's result: where it lay, the verdict (correct / adjacent / nothing), points and why."""
+class PieceScore(NamedTuple):
+    """One piece's result: where it lay, the verdict (correct / adjacent / nothing), points and why.
+
+    A named tuple, not a frozen dataclass: a long replay makes tens of thousands, and a frozen dataclass
+    takes twice as long to make (0.016 s of the 0.17 s a 21,316-move log takes to verify).
+    """
 
     player: str
     move: str
@@ -47,9 +50,8 @@ class PieceScore:
     reason: str
 
 
-@dataclass(frozen=True)
-class PlayerRound:
-    """One player's round: points, new total, pieces back in hand, pieces lost to the stock."""
+class PlayerRound(NamedTuple):
+    """One player's round: points, new total, pieces back in hand, pieces lost to the stock (named tuple: as above)."""
 
     player: str
     points: int
@@ -77,6 +79,12 @@ class RoundEvaluated(Event):
     answer: Answer
     pieces: tuple[PieceScore, ...]
     players: tuple[PlayerRound, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        d = super().to_dict()  # asdict keeps named tuples as tuples: the JSON form names their fields
+        d["pieces"] = [p._asdict() for p in self.pieces]
+        d["players"] = [p._asdict() for p in self.players]
+        return d
 
 
 @dataclass(frozen=True)

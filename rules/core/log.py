@@ -22,13 +22,17 @@ import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.core.errors import FaunaError, ReplayMismatch
-from rules.core.limits import MAX_LINE_CHARS, InputRefused, check_lines, excerpt
-from rules.core.protocol import GameRules
+from rules.core.limits import MAX_LINE_CHARS, InputRefused, check_line_lengths, excerpt
+
+if TYPE_CHECKING:
+    from rules.core.protocol import GameRules
 
 HASH_DIGITS = 32
+KEY_FORMAT = "fauna-key 1"  # the first line of a referee's key file (rules/core/referee.py)
+VIEW_FORMAT = "fauna-view 1"  # the first line of a player's view file (the same)
 CHAIN_START = "0" * HASH_DIGITS
 EDITED = "this line was edited, or a line just before it was removed, added or moved"
 
@@ -78,14 +82,16 @@ class LineReader:
         if first is not None and not text.startswith(first.split(" ")[0] + " ") and not first.startswith(text):
             raise LogFormatError(f"{source}:1: not a {what}: the first line should be '{first} @...', found "
                                  f"{short(text.split(chr(10), 1)[0], 40)}")
+        lines = text.split("\n")
         try:
-            check_lines(text, MAX_LINE_CHARS)
+            check_line_lengths(lines, MAX_LINE_CHARS)
         except InputRefused as exc:
             raise LogFormatError(f"{source}:{exc.line}: {exc.message}: not a fauna log line") from None
-        if not text.endswith("\n"):
-            n = text.count("\n") + 1
+        if lines[-1]:  # the text does not end in a line end
+            n = len(lines)
             raise ReplayMismatch(f"{source}:{n}: the last line has no line end: the file was cut short", n)
-        self.lines = text[:-1].split("\n")
+        lines.pop()
+        self.lines = lines
         if "\r" in text:  # a copy that went through a CRLF system
             self.lines = [ln[:-1] if ln.endswith("\r") else ln for ln in self.lines]
 

@@ -634,12 +634,12 @@ class _MoveVerifier:
                 rd.expect(pos, written[before])  # raises, saying how the line differs
             marks.append((pos, "move", seq, who, rnd))
             pos += 1
-            for j in range(before + 1, len(written)):  # the evaluation and the next round's card, after a round's end
-                wline = written[j]
-                if pos >= n_lines or lines[pos] != wline:
-                    rd.expect(pos, wline)
-                marks.append((pos, wline[:wline.index(" ")], None, None, None))
-                pos += 1
+            if len(written) > before + 1:  # the evaluation and the next round's card, after a round's end
+                for wline in written[before + 1:]:
+                    if pos >= n_lines or lines[pos] != wline:
+                        rd.expect(pos, wline)
+                    marks.append((pos, wline[:wline.index(" ")], None, None, None))
+                    pos += 1
             self.pos = pos
 
     def _expect_end(self, after: str, at: int | None = None) -> None:

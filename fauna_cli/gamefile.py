@@ -22,7 +22,7 @@ from fauna_cli.datacache import without_gc
 from fauna_cli.files import FileProblem, atomic_write, read_bytes, temp_pattern, write_target
 from rules.core.errors import FaunaError
 from rules.core.limits import MAX_LOG_BYTES, escape_control
-from rules.core.log import LoadedGame
+from rules.core.log import KEY_FORMAT, VIEW_FORMAT, LoadedGame
 from rules.fauna.replay import LoadedLog, decode_log, load_log
 
 try:
@@ -107,6 +107,42 @@ def load_game(path: str | Path, *, ignore_data_change: bool = False, until: int 
     # verifying makes a lasting object or more per line and frees almost none: collections would find nothing
     return without_gc(lambda: load_log(text, source, ignore_data_change=ignore_data_change, until=until,
                                        round_events=round_events))
+
+
+def first_line(path: str) -> str:
+    """The start of a file's first line (to tell game, public, view and key files apart), or '' if unreadable.
+
+    Only the first bytes of a regular file are read: what is wrong with any other file is said by the
+    reader that reads it whole.
+    """
+    import os
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except (OSError, ValueError):
+        return ""
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return ""
+        head = os.read(fd, 512)
+    except OSError:
+        return ""
+    finally:
+        os.close(fd)
+    return head.decode("utf-8", "replace").lstrip("\ufeff").split("\n", 1)[0]
+
+
+def kind_of(path: str) -> str:
+    """'view', 'key', 'public' or 'log' by a file's first line."""
+    line = first_line(path)
+    if line.startswith(VIEW_FORMAT + " @"):
+        return "view"
+    if line.startswith(KEY_FORMAT + " "):
+        return "key"
+    if line.split(" @", 1)[0].endswith(" referee"):
+        return "public"
+    return "log"
 
 
 def stale_temps(target: Path) -> list[Path]:

@@ -240,7 +240,7 @@ def _player_rows(state: State) -> list[list[str]]:
 @one_line_errors
 def pbem_status(game, ignore_data_change, fmt, player=None, svg_path=None) -> None:
     """Where GAME stands: round, card front, taken spaces, scores and whose turn it is (never the answer)."""
-    from fauna_cli.referee_cmd import kind_of
+    from fauna_cli.gamefile import kind_of
     kind = kind_of(game)
     if kind == "view":
         from fauna_cli.referee_cmd import view_status
@@ -324,7 +324,7 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, 
     the other players apply to their own copies with `fauna pbem apply`.
     """
     text = " ".join(move)
-    from fauna_cli.referee_cmd import kind_of
+    from fauna_cli.gamefile import kind_of
     kind = kind_of(game)
     if key is not None:
         from fauna_cli.referee_cmd import referee_move

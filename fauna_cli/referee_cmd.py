@@ -19,44 +19,8 @@ from rules.core.log import GameLog, LoadedGame, decode_log, load_game_log
 from rules.core.movefile import MoveFile
 from rules.core.names import normalize, suggest
 from rules.core.protocol import GameRules
-from rules.core.referee import KEY_FORMAT, VIEW_FORMAT, public_game, read_key, read_view, verify_public, view_text
+from rules.core.referee import public_game, read_key, read_view, verify_public, view_text
 from rules.core.registry import rules_for_log
-
-
-def first_line(path: str) -> str:
-    """The start of a file's first line (to tell game, public, view and key files apart), or '' if unreadable.
-
-    Only the first bytes of a regular file are read: what is wrong with any other file is said by the
-    reader that reads it whole.
-    """
-    import os
-    import stat
-
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except (OSError, ValueError):
-        return ""
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return ""
-        head = os.read(fd, 512)
-    except OSError:
-        return ""
-    finally:
-        os.close(fd)
-    return head.decode("utf-8", "replace").lstrip("\ufeff").split("\n", 1)[0]
-
-
-def kind_of(path: str) -> str:
-    """'view', 'key', 'public' or 'log' by a file's first line."""
-    line = first_line(path)
-    if line.startswith(VIEW_FORMAT + " @"):
-        return "view"
-    if line.startswith(KEY_FORMAT + " "):
-        return "key"
-    if line.split(" @", 1)[0].endswith(" referee"):
-        return "public"
-    return "log"
 
 
 def view_path(game: str, player: str) -> str:

@@ -131,7 +131,7 @@ def replay(file, until, round_no, ignore_data_change, fmt, against_installed=Fal
     re-run with the facts of the cards it recorded, whatever the installed deck says today;
     --against-installed lists what today's deck would have changed.
     """
-    from fauna_cli.referee_cmd import kind_of
+    from fauna_cli.gamefile import kind_of
     kind = kind_of(file)
     if kind == "public":
         from fauna_cli.referee_cmd import replay_public

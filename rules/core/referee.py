@@ -26,11 +26,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core.errors import FaunaError, ReplayMismatch
-from rules.core.log import CHAIN_START, LineReader, LoadedGame, LogFormatError, chain, short
+from rules.core.log import (
+    CHAIN_START,
+    KEY_FORMAT,
+    VIEW_FORMAT,
+    LineReader,
+    LoadedGame,
+    LogFormatError,
+    chain,
+    short,
+)
 from rules.core.protocol import GameRules
 
-KEY_FORMAT = "fauna-key 1"
-VIEW_FORMAT = "fauna-view 1"
 _SALT = re.compile(r"^[0-9a-f]{32,64}$")
 _REVEAL = re.compile(r"^reveal seed (0|[1-9][0-9]{0,19}) salt ([0-9a-f]{32,64})$")
 _REVEAL_MOVE = re.compile(r"^reveal (\d{1,12}): (.+)$", re.S)

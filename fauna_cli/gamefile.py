@@ -14,8 +14,8 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from fauna_cli import exitcodes
 from fauna_cli.datacache import without_gc
@@ -24,6 +24,9 @@ from rules.core.errors import FaunaError
 from rules.core.limits import MAX_LOG_BYTES, escape_control
 from rules.core.log import KEY_FORMAT, VIEW_FORMAT, LoadedGame
 from rules.fauna.replay import LoadedLog, decode_log, load_log
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 try:
     import fcntl as _fcntl
@@ -145,20 +148,21 @@ def kind_of(path: str) -> str:
     return "log"
 
 
-def stale_temps(target: Path) -> list[Path]:
+def stale_temps(target: str | Path) -> list[str]:
     """Temporary files of `atomic_write` for this target (exactly its naming pattern, no other game's)."""
-    folder = target.parent if str(target.parent) else Path(".")
-    pattern = temp_pattern(target.name)
+    folder, name = os.path.split(os.fspath(target))
+    folder = folder or "."
+    pattern = temp_pattern(name)
     try:
         names = os.listdir(folder)
     except OSError:
         return []
-    return [folder / name for name in names if pattern.fullmatch(name)]
+    return [os.path.join(folder, n) for n in names if pattern.fullmatch(n)]
 
 
-def remove_stale_temps(path: Path) -> None:
+def remove_stale_temps(path: str | Path) -> None:
     """Delete temporary files left by an update that was killed before its rename (call under the lock)."""
-    for tmp in stale_temps(Path(os.path.realpath(path))):
+    for tmp in stale_temps(os.path.realpath(path)):
         try:
             os.unlink(tmp)
         except OSError:
@@ -166,9 +170,12 @@ def remove_stale_temps(path: Path) -> None:
 
 
 def clean_if_idle(path: str | Path) -> None:
-    """For readers: remove a killed writer's temporary files if there are any and the lock is free right now."""
+    """For readers: remove a killed writer's temporary files if there are any and the lock is free right now.
+
+    (os.path, not pathlib: a reader need not import pathlib, a few milliseconds of every replay's start.)
+    """
     try:
-        target = Path(os.path.realpath(path))
+        target = os.path.realpath(path)
         if not stale_temps(target):
             return
         with game_lock(path):

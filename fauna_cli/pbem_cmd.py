@@ -274,7 +274,7 @@ def pbem_status(game, ignore_data_change, fmt, player=None, svg_path=None) -> No
                "players": [{"player": n, "bot": state.config.players[i].bot, "score": state.score[i],
                             "hand": state.hand[i], "stock": state.stock[i], "placed": state.placed[i],
                             "passed": state.passed[i]} for i, n in enumerate(state.names)],
-               "last_round": last_round_report(loaded),
+               "last_round": None if (done := last_round_report(loaded)) is None else done.to_dict(),
                "last_move": None if last is None else {"seq": last.seq, "player": last.player,
                                                        "move": last.text.split(": ", 1)[1]},
                "head": {"line": len(loaded.writer.lines), "hash": loaded.head}}
@@ -295,9 +295,9 @@ def pbem_status(game, ignore_data_change, fmt, player=None, svg_path=None) -> No
     click.echo()
     rep = last_round_report(loaded)
     if rep is not None:
-        points = ", ".join(f"{r['player']} +{r['points']}" for r in rep["players"])
-        click.echo(f"Round {rep['round']} ({rep['animal']['name']}): {points}; the whole table: "
-                   f"fauna pbem show {_q(game)} --round {rep['round']}")
+        points = ", ".join(f"{r.player} +{r.points}" for r in rep.evaluated.players)
+        click.echo(f"Round {rep.round} ({rep.evaluated.animal}): {points}; the whole table: "
+                   f"fauna pbem show {_q(game)} --round {rep.round}")
     if last is not None:
         click.echo(f"Last move: {last.text} (line {last.line}).")
     click.echo(f"History head: line {len(loaded.writer.lines)}, hash {loaded.head}.")
@@ -362,7 +362,8 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, 
     if fmt == "json":
         click.echo(dump_json({"game": game, "move": {"seq": state.seq, "player": name,
                                                      "move": state.move_text(state.history[-1][1])},
-                              "events": [e.to_dict() for e in events], "rounds": done, "status": status_dict(state),
+                              "events": [e.to_dict() for e in events], "rounds": [r.to_dict() for r in done],
+                              "status": status_dict(state),
                               "next": _next_dict(state),
                               "front": None if state.is_over or not done else state.front.to_dict(),
                               "head": {"line": len(loaded.writer.lines), "hash": loaded.head}}), nl=False)
@@ -407,7 +408,7 @@ def pbem_show(game, round_no, ignore_data_change, fmt) -> None:
             moves.setdefault(r.round, []).append(
                 {"seq": r.seq, "player": r.player, "move": r.text.split(": ", 1)[1]})
     if fmt == "json":
-        click.echo(dump_json({"game": game, "rounds": [{**rep, "moves": moves.get(rep["round"], [])}
+        click.echo(dump_json({"game": game, "rounds": [{**rep.to_dict(), "moves": moves.get(rep.round, [])}
                                                        for rep in reports]}), nl=False)
         return
     if not reports:
@@ -416,8 +417,8 @@ def pbem_show(game, round_no, ignore_data_change, fmt) -> None:
     for rep in reports:
         nb = "\u00a0"  # within one move the words stay together: "4 alice: Tasmania" is never split
         listed = ", ".join(f"{m['seq']} {m['player']}: {m['move']}".replace(" ", nb)
-                           for m in moves.get(rep["round"], []))
-        text = textwrap.fill(f"Moves of round {rep['round']}: {listed}", width=100, break_long_words=False,
+                           for m in moves.get(rep.round, []))
+        text = textwrap.fill(f"Moves of round {rep.round}: {listed}", width=100, break_long_words=False,
                              break_on_hyphens=False)
         click.echo(text.replace(nb, " "))
         click.echo(round_text(rep, fmt))

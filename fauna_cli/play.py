@@ -10,6 +10,7 @@ import click
 from fauna_cli import exitcodes
 from fauna_cli.prompting import ask, confirm_leave, saved_line
 from fauna_cli.render import (
+    RoundReport,
     RoundReports,
     dump_json,
     front_lines,
@@ -113,7 +114,7 @@ class Session:
         st = self.state
         self.out("\n".join(front_lines(st.front, st.round, st.names[st.start])))
 
-    def after(self, events: list, echo_moves: bool) -> list[dict]:
+    def after(self, events: list, echo_moves: bool) -> list[RoundReport]:
         """Show a move's events and any round it completed; returns the completed round reports."""
         if echo_moves and self.fmt != "json":
             for e in events:
@@ -190,12 +191,12 @@ def run_script(state: State, script_text: str, source: str, fmt: str, log_path: 
     return exitcodes.OK
 
 
-def game_json(state: State, reports: list[dict]) -> dict:
+def game_json(state: State, reports: list[RoundReport]) -> dict:
     """The whole game as JSON, with the keys `replay` gives: format, seed, config, data, rounds, card, status."""
     from rules.fauna.replay import FORMAT, VERSION, fingerprint_for
 
     return {"format": f"{FORMAT} {VERSION}", "seed": state.seed, "config": state.config.to_dict(),
-            "data": {"recorded": fingerprint_for(state.config, VERSION)}, "rounds": reports,
+            "data": {"recorded": fingerprint_for(state.config, VERSION)}, "rounds": [r.to_dict() for r in reports],
             "front": None if state.is_over else state.front.to_dict(), "status": status_dict(state)}
 
 

@@ -6,7 +6,7 @@ import click
 
 from fauna_cli.datacache import gc_held
 from fauna_cli.gamefile import load_game, one_line_errors
-from fauna_cli.render import FORMATS, RoundReports, dump_json, round_text, status_dict, status_text
+from fauna_cli.render import FORMATS, RoundReport, RoundReports, dump_json, round_text, status_dict, status_text
 from rules.core.errors import FaunaError
 from rules.core.limits import escape_control
 from rules.fauna.replay import FORMAT, LoadedLog, against_installed
@@ -16,7 +16,7 @@ class RequestError(FaunaError):
     """An option that asks for something the log does not hold (exit 2)."""
 
 
-def round_reports(loaded: LoadedLog, round_no: int | None = None) -> list[dict]:
+def round_reports(loaded: LoadedLog, round_no: int | None = None) -> list[RoundReport]:
     """One report per evaluated round (only round R's with `round_no`), from events re-derived from the moves.
 
     Verifying builds no events, so the verified moves are applied once more, building events only for the
@@ -44,7 +44,7 @@ def round_reports(loaded: LoadedLog, round_no: int | None = None) -> list[dict]:
         return _reports(loaded, round_no, None)
 
 
-def last_round_report(loaded: LoadedLog) -> dict | None:
+def last_round_report(loaded: LoadedLog) -> RoundReport | None:
     """The report of the latest evaluated round (None before the first), building only that round's."""
     state = loaded.state
     last = state.round if state.is_over else state.round - 1
@@ -56,7 +56,7 @@ class _Unmarked(Exception):
     """A move applied quietly ended a round: its evaluation would be lost."""
 
 
-def _reports(loaded: LoadedLog, round_no: int | None, ends: set[int] | None) -> list[dict]:
+def _reports(loaded: LoadedLog, round_no: int | None, ends: set[int] | None) -> list[RoundReport]:
     """round_reports, building events only at the moves in `ends` (at every move when None)."""
     state = loaded.state
     history = state.history
@@ -85,11 +85,11 @@ def _reports(loaded: LoadedLog, round_no: int | None, ends: set[int] | None) -> 
     return reports.reports
 
 
-def pick_round(reports: list[dict], round_no: int | None, state, source: str) -> list[dict]:
+def pick_round(reports: list[RoundReport], round_no: int | None, state, source: str) -> list[RoundReport]:
     """All reports, or the one of round R; a round not evaluated yet is refused (its answer stays hidden)."""
     if round_no is None:
         return reports
-    chosen = [r for r in reports if r["round"] == round_no]
+    chosen = [r for r in reports if r.round == round_no]
     if chosen:
         return chosen
     if not state.is_over and round_no == state.round:
@@ -159,7 +159,7 @@ def replay(file, until, round_no, ignore_data_change, fmt, against_installed=Fal
         click.echo(dump_json({
             "file": file, "format": f"{FORMAT} {loaded.version}", "seed": state.seed, "config": state.config.to_dict(),
             "data": {"recorded": loaded.fingerprint, "installed": loaded.installed, "changed": loaded.data_changed},
-            "rounds": reports, "status": status_dict(state),
+            "rounds": [r.to_dict() for r in reports], "status": status_dict(state),
             "verified": {"lines": lines, "moves": state.seq, "to_end": loaded.complete, "head": loaded.head},
             **({} if changes is None else {"against_installed": [
                 {"round": c.round, "animal": c.animal, "facts": list(c.facts), "pieces": list(c.pieces)}

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from fauna_cli.datacache import gc_held
 from fauna_cli.gameconfig import start_game
 from fauna_cli.gamefile import create_game, load_game, one_line_errors, update_game
 from fauna_cli.options import game_options
@@ -392,9 +393,10 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, 
 @IGNORE_DATA_OPTION
 @FORMAT_OPTION
 @one_line_errors
+@gc_held  # as replay: what it reads and prints lasts to its end
 def pbem_show(game, round_no, ignore_data_change, fmt) -> None:
     """Past rounds of GAME: the moves, the answer and the round table (the current round stays hidden)."""
-    loaded = load_game(game, ignore_data_change=ignore_data_change)
+    loaded = load_game(game, ignore_data_change=ignore_data_change, round_events=round_no is None)
     if not isinstance(loaded, LoadedLog):
         from fauna_cli.anygame import pbem_show as show_other
         show_other(loaded, game, round_no, fmt)

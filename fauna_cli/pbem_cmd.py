@@ -15,17 +15,16 @@ from fauna_cli.gamefile import create_game, load_game, one_line_errors, update_g
 from fauna_cli.options import game_options
 from fauna_cli.render import (
     FORMATS,
-    RoundReports,
     dump_json,
     front_lines,
     move_line,
-    round_text,
     shown,
     status_dict,
     table,
     winners_line,
 )
 from fauna_cli.replay_cmd import last_round_report, pick_round, round_reports
+from fauna_cli.rounds import RoundReports, round_text
 from rules.core.errors import FaunaError, IllegalMove, UnknownName
 from rules.core.limits import ProgressGuard, escape_control
 from rules.core.movefile import MoveFile, read_move_files

@@ -10,19 +10,17 @@ import click
 from fauna_cli import exitcodes
 from fauna_cli.prompting import ask, confirm_leave, saved_line
 from fauna_cli.render import (
-    RoundReport,
-    RoundReports,
     dump_json,
     front_lines,
     front_short,
     move_line,
     report_error,
-    round_text,
     status_dict,
     status_text,
     style,
     table,
 )
+from fauna_cli.rounds import RoundReport, RoundReports, round_text
 from rules.core.errors import FaunaError, MoveSyntaxError, UnknownArea
 from rules.core.names import normalize
 from rules.fauna import State

@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import os
 import sys
-from dataclasses import dataclass
 from itertools import chain
 from operator import itemgetter
 from typing import TYPE_CHECKING
@@ -15,7 +14,7 @@ import click
 from fauna_cli.widths import column_limits, terminal_width
 
 if TYPE_CHECKING:
-    from rules.fauna.events import Event, RoundEvaluated
+    from rules.fauna.events import Event
     from rules.fauna.front import CardFront
     from rules.fauna.game import State
 
@@ -135,124 +134,6 @@ def front_short(front: CardFront) -> str:
         scales.append(what + ("" if open_ else " N/A"))
     return (f"Card: {front.name} ({front.scientific}), {front.cls}, {front.n_areas} "
             f"area{'s' if front.n_areas != 1 else ''}; scales: {', '.join(scales) if scales else 'none'}")
-
-
-@dataclass(slots=True)
-class RoundReport:
-    """One evaluated round as fauna shows it: the rules' evaluation event, what came after it, and the standings.
-
-    Tables are drawn from these objects (`round_text`) and JSON from `to_dict`: a long replay reports
-    thousands of rounds, and building a dictionary per piece first cost a fifth of drawing them.
-    """
-
-    evaluated: RoundEvaluated
-    starting_player: str | None
-    animal_class: str
-    after: tuple[tuple[int, int, int, int], ...]  # per row of evaluated.players: took back, refilled, hand, stock
-    standings: tuple[tuple[int, str, int], ...]  # (rank, player, score), best first; ties share a rank
-    winners: tuple[str, ...] | None = None  # the game ended with this round
-
-    @property
-    def round(self) -> int:
-        """The round's number."""
-        return self.evaluated.round
-
-    def to_dict(self) -> dict:
-        """The JSON form: round, starting player, animal, answer, pieces, players, standings (and game_over)."""
-        e = self.evaluated
-        doc = {
-            "round": e.round,
-            "starting_player": self.starting_player,
-            "animal": {"name": e.animal, "scientific": e.scientific, "class": self.animal_class, "areas": e.n_areas},
-            "answer": {"areas": list(e.answer.areas),
-                       "measures": [{"measure": m, "scale": s, "value": v, "space": sp}
-                                    for m, s, v, sp in e.answer.measures]},
-            "pieces": [{"player": p.player, "piece": p.move, "verdict": p.verdict, "points": p.points,
-                        "reason": p.reason} for p in e.pieces],
-            "players": [{"player": r.player, "points": r.points, "total": r.total, "returned": r.returned,
-                         "lost": r.lost, "took_back": took, "refilled": refilled, "hand": hand, "stock": stock}
-                        for r, (took, refilled, hand, stock) in zip(e.players, self.after, strict=True)],
-            "standings": [{"rank": rank, "player": p, "score": score} for rank, p, score in self.standings],
-        }
-        if self.winners is not None:
-            doc["game_over"] = {"winners": list(self.winners)}
-        return doc
-
-
-class RoundReports:
-    """Collects events into one report per round: the answer, every piece, players and standings."""
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.reports: list[RoundReport] = []
-        self._starter: str | None = state.names[state.start]  # of the round being played
-        self._current: tuple[RoundEvaluated, str | None, str] | None = None  # evaluated, its starter, animal class
-
-    def feed(self, events: list[Event]) -> list[RoundReport]:
-        """Take a move's events; return the reports completed by them."""
-        from rules.fauna.events import GameOver, Passed, Placed, RoundEvaluated, RoundStarted, Upkeep
-
-        done = []
-        for e in events:
-            if isinstance(e, (Placed, Passed)):  # most events: nothing to report
-                continue
-            if isinstance(e, RoundEvaluated):
-                animal = self.state.deck.animal(e.animal) if e.animal else None
-                self._current = (e, self._starter, animal.cls if animal else "")
-            elif isinstance(e, Upkeep) and self._current is not None:
-                took, refill, hands, stock = dict(e.took_back), dict(e.refilled), dict(e.hands), dict(e.stock)
-                done.append(self._finish(tuple((took[p], refill[p], hands[p], stock[p])
-                                               for p in (r.player for r in self._current[0].players))))
-            elif isinstance(e, GameOver) and self._current is not None:
-                s = self.state
-                seats = (s.names.index(r.player) for r in self._current[0].players)
-                done.append(self._finish(tuple((0, 0, s.hand[i], s.stock[i]) for i in seats), tuple(e.winners)))
-            elif isinstance(e, RoundStarted):
-                self._starter = e.starting_player
-        return done
-
-    def _finish(self, after: tuple[tuple[int, int, int, int], ...],
-                winners: tuple[str, ...] | None = None) -> RoundReport:
-        assert self._current is not None
-        evaluated, starter, cls = self._current
-        self._current = None
-        ranked = sorted([(r.player, r.total) for r in evaluated.players], key=itemgetter(1), reverse=True)
-        standings, rank = [], 0
-        for i, (p, score) in enumerate(ranked):  # a rank is one more than the number of better scores
-            if not i or score != ranked[i - 1][1]:
-                rank = i + 1
-            standings.append((rank, p, score))
-        report = RoundReport(evaluated, starter, cls, after, tuple(standings), winners)
-        self.reports.append(report)
-        return report
-
-
-PIECE_HEADERS = ["player", "piece", "scored", "points", "why"]
-PLAYER_HEADERS = ["player", "round", "total", "back", "lost", "from stock", "refill", "hand"]
-
-
-def round_text(report: RoundReport, fmt: str) -> str:
-    """A round's evaluation as tables."""
-    from rules.fauna.animals import MEASURE_TITLES
-
-    width = terminal_width() or 0  # once for the round's four tables (0: not a terminal, no wrapping)
-    e = report.evaluated
-    ans = [["areas", f"{e.n_areas}: " + ", ".join(e.answer.areas), ""]]
-    ans.extend([MEASURE_TITLES[m], value, space] for m, _, value, space in e.answer.measures)
-    tables = [(ans, ["answer", "value", "correct space"])]
-    if e.pieces:
-        tables.append(([[p.player, p.move, p.verdict, str(p.points), p.reason] for p in e.pieces], PIECE_HEADERS))
-    tables.append(([[r.player, str(r.points), str(r.total), str(r.returned), str(r.lost), str(took), str(refilled),
-                     str(hand)] for r, (took, refilled, hand, _) in zip(e.players, report.after, strict=True)],
-                   PLAYER_HEADERS))
-    tables.append(([[str(rank), p, str(score)] for rank, p, score in report.standings], ["rank", "player", "score"]))
-    # every cell checked at once: a plain table then lays them out as they are (the headers are plain)
-    plain = fmt == "plain" and not width and plain_cells([row for rows, _ in tables for row in rows])
-    out = [style(f"Round {e.round} evaluation: {e.animal} ({e.scientific}), {report.animal_class}", bold=True)]
-    out.extend(text_table(rows, headers, fmt, width, plain=plain) for rows, headers in tables)
-    if report.winners is not None:
-        out.append(winners_line(list(report.winners)))
-    return "\n\n".join(out) + "\n"
 
 
 def winners_line(winners: list[str]) -> str:

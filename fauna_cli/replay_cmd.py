@@ -6,7 +6,8 @@ import click
 
 from fauna_cli.datacache import gc_held
 from fauna_cli.gamefile import load_game, one_line_errors
-from fauna_cli.render import FORMATS, RoundReport, RoundReports, dump_json, round_text, status_dict, status_text
+from fauna_cli.render import FORMATS, dump_json, status_dict, status_text
+from fauna_cli.rounds import RoundReport, RoundReports, round_text
 from rules.core.errors import FaunaError
 from rules.core.limits import escape_control
 from rules.fauna.replay import FORMAT, LoadedLog, against_installed

@@ -48,20 +48,20 @@ def test_plain_table_takes_the_usual_round_table_and_declines_what_tabulate_chan
 
 
 def test_round_tables_are_tabulates_whether_or_not_the_round_is_checked_at_once(monkeypatch):
-    from fauna_cli import render
+    from fauna_cli import render, rounds
     from rules.fauna.config import Config
     from rules.fauna.game import new_game
 
     texts = {}
     for names in (("ann", "ben"), ("李娜", "ben")):  # a wide name (4 columns, 2 characters): tabulate measures it
         state = new_game(Config.from_dict({"players": [{"name": n} for n in names]}), seed=3)
-        reports = render.RoundReports(state)
+        reports = rounds.RoundReports(state)
         while not reports.reports:
             reports.feed(state.apply(state.legal_moves()[-1]))
         report = reports.reports[0]
-        fast = render.round_text(report, "plain")
+        fast = rounds.round_text(report, "plain")
         with monkeypatch.context() as m:
             m.setattr(render, "plain_table", lambda *a, **k: None)  # tabulate draws every table
-            assert render.round_text(report, "plain") == fast
+            assert rounds.round_text(report, "plain") == fast
         texts[names[0]] = fast
     assert "李娜" in texts["李娜"] and "ann" in texts["ann"]

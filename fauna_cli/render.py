@@ -92,7 +92,7 @@ def plain_table(rows: list[list[str]], headers: list[str], checked: bool = False
     if not cols or (headers and len(headers) != cols):
         return None
     if not checked and not plain_cells([headers, *rows] if headers else rows):
-        return None
+        return measured_table(rows, headers)
     floor = [" " * (len(h) + 2) for h in headers] if headers else rows[0]  # a column is 2 wider than its header
     try:
         widths = [max(map(len, column)) for column in zip(floor, *rows, strict=True)]
@@ -107,6 +107,37 @@ def plain_table(rows: list[list[str]], headers: list[str], checked: bool = False
     if not headers:
         return body
     return line_fmt.format(*headers).rstrip() + "\n" + "  ".join(["-" * w for w in widths]) + "\n" + body
+
+
+def measured_table(rows: list[list[str]], headers: list[str]) -> str | None:
+    """`plain_table` for cells beyond printable ASCII (`Adélie penguin`, a CJK name), measured as tabulate does.
+
+    tabulate takes a cell's display width from wcwidth and strips it of whitespace; a cell wcwidth cannot
+    measure (a control character, a colour code, a line break) or with whitespace around it is left to
+    tabulate itself (None). Importing and running tabulate for `fauna animal list` took most of its time.
+    """
+    from wcwidth import wcswidth
+
+    table = [headers, *rows] if headers else rows
+    try:
+        measured = [[(cell, wcswidth(cell)) for cell in row] for row in table]
+        columns = list(zip(*measured, strict=True))
+    except ValueError:  # a row with another number of cells
+        return None
+    if any(w < 0 or cell != cell.strip() for row in measured for cell, w in row):
+        return None
+    widths = [max(w for _, w in column) for column in columns]
+    if headers:
+        widths = [max(w, hw + 2) for w, (_, hw) in zip(widths, measured[0], strict=True)]
+    last = len(widths) - 1
+
+    def line(row: list[tuple[str, int]]) -> str:
+        return "  ".join([cell + " " * (widths[i] - w if i < last else 0) for i, (cell, w) in enumerate(row)]).rstrip()
+
+    lines = [line(row) for row in measured]
+    if headers:
+        lines.insert(1, "  ".join(["-" * w for w in widths]))
+    return "\n".join(lines)
 
 
 def front_lines(front: CardFront, round_no: int | None = None, starter: str | None = None) -> list[str]:

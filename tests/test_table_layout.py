@@ -6,8 +6,8 @@ from tabulate import tabulate
 
 from fauna_cli.render import plain_table, table
 
-CELL = st.text(alphabet=st.sampled_from("abcXYZ019 -,.:()/é\t"), max_size=12) | st.sampled_from(["", "True", "1.50",
-                                                                                                  " x", "x ", "-"])
+CELL = st.text(alphabet=st.sampled_from("abcXYZ019 -,.:()/é\t李\u0301\u00a0\x1b"), max_size=12) | st.sampled_from(
+    ["", "True", "1.50", " x", "x ", "-", "Adélie", "李娜", "e\u0301", "\u00a0x", "\x1b[1mx\x1b[0m"])
 
 
 @st.composite
@@ -38,7 +38,8 @@ def test_plain_table_takes_the_usual_round_table_and_declines_what_tabulate_chan
     assert plain_table(rows, headers) == _tabulate(rows, headers)
     assert plain_table([["card", "12 (green)"], ["name", "Lion"]], []) == _tabulate([["card", "12 (green)"],
                                                                                     ["name", "Lion"]], [])
-    assert plain_table([["Adélie penguin"]], ["name"]) is None  # not ASCII: tabulate measures it
+    assert plain_table([["Adélie penguin"]], ["name"]) == _tabulate([["Adélie penguin"]], ["name"])  # measured
+    assert plain_table([["李娜", "x"], ["ann", "y"]], ["name", "z"]) == "name    z\n------  ---\n李娜    x\nann     y"
     assert plain_table([["two\nlines"]], ["x"]) is None
     assert plain_table([["\x1b[1mbold\x1b[0m"]], ["x"]) is None
     assert plain_table([[" padded"]], ["x"]) is None

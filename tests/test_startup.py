@@ -1,6 +1,8 @@
 """Start-up of the fauna command: the garbage collector waits while it starts, and is on while a command runs.
 
-A command left without the collector would keep every garbage cycle of a long game or simulation.
+A command left without the collector would keep every garbage cycle of a long game or simulation. Only
+replay and pbem show hold it back while they run (everything they make lasts to their end), and turn it
+on again.
 """
 
 import gc
@@ -42,3 +44,29 @@ def test_the_collector_is_on_while_a_command_runs_and_afterwards(monkeypatch):
 def test_the_collector_is_on_again_when_fauna_ends_before_any_command(monkeypatch, args):
     seen, after = run_fauna(monkeypatch, args)
     assert seen == [] and after
+
+
+def test_replay_runs_with_the_collector_held_back_and_turns_it_on_again(monkeypatch, capsys):
+    from pathlib import Path
+
+    import fauna_cli.replay_cmd as replay_cmd
+
+    seen: list[bool] = []
+    real = replay_cmd.round_reports
+
+    def spy(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(replay_cmd, "round_reports", spy)
+    log = Path(__file__).parent.parent / "replays" / "3p-published-metric-v3.fauna"
+    monkeypatch.setattr(sys, "argv", ["fauna", "replay", str(log)])
+    try:
+        with pytest.raises(SystemExit) as done:
+            fauna_main.main()
+        after = gc.isenabled()
+    finally:
+        gc.unfreeze()
+        gc.enable()
+    assert done.value.code == 0 and "Verified" in capsys.readouterr().out
+    assert seen == [False] and after  # held while the game, its reports and tables are made; on again at the end

@@ -80,6 +80,16 @@ def test_an_area_spelled_another_way_scores_as_the_area():
         g.points(AreaMove("Atlantis"))
 
 
+def test_a_move_object_with_an_area_spelled_another_way_is_played_on_the_area():
+    g = game(animals=[animal(areas=["Tasmania"])])
+    who = g.to_move
+    events = g.apply(AreaMove("tasman sea"))  # a Move built by a program, not parsed from text
+    assert events[0].move == "Tasman Sea" and g.history[-1] == (who, AreaMove("Tasman Sea"))
+    assert [t for t, _ in g.taken()] == ["Tasman Sea"]
+    with pytest.raises(UnknownArea):
+        g.apply(AreaMove("Atlantis"))
+
+
 def test_a_cards_green_and_black_sides_are_told_apart_whatever_order_the_deck_lists_them():
     dark, light = animal("Dark", card=1, side="black"), animal("Light", card=1, side="green")
     only = animal("Only", card=2, side="black")

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import shlex
-import textwrap
 import unicodedata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -27,11 +26,12 @@ from fauna_cli.replay_cmd import last_round_report, pick_round, round_reports
 from fauna_cli.rounds import RoundReports, round_text
 from rules.core.errors import FaunaError, IllegalMove, UnknownName
 from rules.core.limits import ProgressGuard, escape_control
-from rules.core.movefile import MoveFile, read_move_files
 from rules.core.names import normalize, suggest
-from rules.fauna.bots import make_bots
 from rules.fauna.game import State
 from rules.fauna.replay import LoadedLog, LogWriter, next_move_check
+
+if TYPE_CHECKING:  # move files and bots are imported where used: status and show need neither
+    from rules.core.movefile import MoveFile
 
 FORMAT_OPTION = click.option("--format", "fmt", type=click.Choice(FORMATS), default="plain", show_default=True,
                              help="Output: plain text tables, GitHub or grid tables, or JSON.")
@@ -144,6 +144,8 @@ def resolve_player(state: State, name: str) -> str:
 
 def bots_move(writer: LogWriter) -> list:
     """Let computer players make their moves until a person is to move (each decision depends on the position only)."""
+    from rules.fauna.bots import make_bots
+
     state = writer.state
     bots = make_bots(state)
     events = []
@@ -337,6 +339,8 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, 
     if kind == "public":
         raise click.UsageError(f"{shown(game)} is a refereed game: make your move on your view file (fauna pbem move "
                                "YOUR-VIEW-FILE --as NAME MOVE) and send the move file to the referee")
+    from rules.core.movefile import MoveFile
+
     made: list[MoveFile] = []
 
     def change(loaded):
@@ -415,6 +419,8 @@ def pbem_show(game, round_no, ignore_data_change, fmt) -> None:
     if not reports:
         click.echo(f"{escape_control(game)}: no round has been evaluated yet (round {state.round} is being played).")
         return
+    import textwrap
+
     for rep in reports:
         nb = "\u00a0"  # within one move the words stay together: "4 alice: Tasmania" is never split
         listed = ", ".join(f"{m['seq']} {m['player']}: {m['move']}".replace(" ", nb)
@@ -547,6 +553,8 @@ def pbem_apply(game, files, ignore_data_change, fmt, key=None) -> None:
     import sys
 
     from fauna_cli.files import read_text
+    from rules.core.movefile import read_move_files
+
     found: list[MoveFile] = []
     for f in files or ("-",):
         text = sys.stdin.read() if f == "-" else read_text(f, "move file")

@@ -10,7 +10,7 @@ from fauna_cli.render import FORMATS, dump_json, status_dict, status_text
 from fauna_cli.rounds import RoundReport, RoundReports, round_text
 from rules.core.errors import FaunaError
 from rules.core.limits import escape_control
-from rules.fauna.replay import FORMAT, LoadedLog, against_installed
+from rules.fauna.replay import FORMAT, LoadedLog
 
 
 class RequestError(FaunaError):
@@ -198,4 +198,6 @@ def replay(file, until, round_no, ignore_data_change, fmt, against_installed=Fal
 
 def _against_installed(loaded: LoadedLog) -> list:
     """What the installed deck says otherwise about the evaluated rounds' cards (only the rounds verified)."""
+    from rules.fauna.changes import against_installed
+
     return against_installed(loaded)

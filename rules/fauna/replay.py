@@ -47,7 +47,7 @@ from rules.fauna.config import Config
 from rules.fauna.dealing import BoxContents, DealtDeck, parse_box_text
 from rules.fauna.events import Event, RoundStarted
 from rules.fauna.game import State, new_game
-from rules.fauna.moves import Move, Pass
+from rules.fauna.moves import Move
 from rules.fauna.scales import Scales
 from rules.fauna.scoring import PRESET_NAMES, preset, preset_files
 from rules.fauna.setup import load_game
@@ -825,84 +825,6 @@ def _player_value(rd: _Reader, i: int, value: str) -> dict[str, Any]:
     return {"name": name, **(extra or {})}
 
 
-# -- what a data update would have changed ---------------------------------------------------------------
-
-@dataclass(frozen=True)
-class FactChange:
-    """How the installed deck differs from the facts a format-3 game was played with, for one round's card."""
-
-    round: int
-    animal: str
-    facts: tuple[str, ...]  # "weight was 1.4 t in this game, is 1.2 t now"
-    pieces: tuple[str, ...]  # "bob's piece on weight 1-2 t would score 3 instead of 7"
-
-    def text(self) -> str:
-        return f"round {self.round}, {self.animal}: " + "; ".join(self.facts + self.pieces)
-
-
-def against_installed(loaded: LoadedLog) -> list[FactChange]:
-    """Per evaluated round of a format-3 game: what the installed deck says otherwise, and what it would score.
-
-    Format 2 takes its facts from the installed data already, so there is nothing to compare.
-    """
-    state = loaded.state
-    deck = state.deck
-    if not isinstance(deck, DealtDeck) or deck.log_version < 3:
-        return []
-    pieces: dict[int, list[tuple[str, str]]] = {}
-    for r in loaded.records:
-        if r.kind == "move" and r.round is not None and r.player is not None:
-            pieces.setdefault(r.round, []).append((r.player, r.text.split(": ", 1)[1]))
-    evaluated = sum(1 for r in loaded.records if r.kind == "score")
-    out = []
-    for rnd in range(1, evaluated + 1):
-        played = state.box.card(rnd - 1)
-        now = deck.base.cards.get(played.card, {}).get(played.side)
-        if now is None:
-            out.append(FactChange(rnd, played.name, (f"card {played.card} ({played.side}) is no longer in the "
-                                                     "installed deck",), ()))
-            continue
-        facts = _fact_changes(state, played, now)
-        if facts:
-            out.append(FactChange(rnd, played.name, tuple(facts), tuple(_score_changes(state, played, now,
-                                                                                       pieces.get(rnd, [])))))
-    return out
-
-
-def _fact_changes(state: State, played: Animal, now: Animal) -> list[str]:
-    out = []
-    for what, then, today in (("name", played.name, now.name), ("scientific name", played.scientific, now.scientific),
-                              ("class", played.cls, now.cls)):
-        if then != today:
-            out.append(f"{what} was {then} in this game, is {today} now")
-    added = [a for a in now.areas if a not in played.areas]
-    removed = [a for a in played.areas if a not in now.areas]
-    if added or removed:
-        what = "; ".join(x for x in (f"{', '.join(added)} added" if added else "",
-                                     f"{', '.join(removed)} removed" if removed else "") if x)
-        out.append(f"areas: {what} ({played.n_areas} in this game, {now.n_areas} now)")
-    before = {m: v for m, _s, v, _sp in state.answer(played).measures}
-    after = {m: v for m, _s, v, _sp in state.answer(now).measures}
-    for m in MEASURES:
-        if before.get(m) != after.get(m):
-            out.append(f"{m.replace('_', ' ')} was {before.get(m, 'not asked')} in this game, is "
-                       f"{after.get(m, 'not asked')} now")
-    return out
-
-
-def _score_changes(state: State, played: Animal, now: Animal, moves: list[tuple[str, str]]) -> list[str]:
-    out = []
-    for player, text in moves:
-        move = state.parse(text)
-        if isinstance(move, Pass):
-            continue
-        _v, then = state.points(move, played)
-        _w, today = state.points(move, now)
-        if then != today:
-            out.append(f"{player}'s piece on {text} would score {today} instead of {then}")
-    return out
-
-
 def next_move_check(loaded: LoadedLog, player: str, expected_seq: int | None = None) -> None:
     """Refuse a move by `player` made on a stale view of the game, naming who moved last and when."""
     state = loaded.state
@@ -928,6 +850,6 @@ def next_move_check(loaded: LoadedLog, player: str, expected_seq: int | None = N
         raise IllegalMove(f"it is {state.to_move}'s turn (move {nxt}), not {player}'s; {last_text}")
 
 
-__all__ = ["CHAIN_START", "DataChanged", "FORMAT", "FactChange", "LoadedLog", "LogError", "LogFormatError", "LogWriter",
-           "Record", "VERSION", "VERSIONS", "against_installed", "board_fingerprint", "chain", "data_files",
-           "data_fingerprint", "decode_log", "header_lines", "load_log", "log_text", "next_move_check"]
+__all__ = ["CHAIN_START", "DataChanged", "FORMAT", "LoadedLog", "LogError", "LogFormatError", "LogWriter", "Record",
+           "VERSION", "VERSIONS", "board_fingerprint", "chain", "data_files", "data_fingerprint", "decode_log",
+           "header_lines", "load_log", "log_text", "next_move_check"]

@@ -118,7 +118,6 @@ def first_line(path: str) -> str:
     Only the first bytes of a regular file are read: what is wrong with any other file is said by the
     reader that reads it whole.
     """
-    import os
     import stat
 
     try:

@@ -35,10 +35,12 @@ def style(text: str, **kw) -> str:
 def table(rows, headers, fmt: str, width: int | None = None) -> str:
     """A tabulate table in the chosen text format, its long cells wrapped to fit the terminal (fauna_cli/widths.py).
 
-    Cells are pre-formatted strings and numbers are never parsed. The usual case, a plain table of
-    printable ASCII cells that fits, is laid out by `plain_table` exactly as tabulate lays it out (a test
-    compares the two on many tables); `fauna replay` draws thousands of tables, and tabulate's per-cell
-    checks (types, colour codes, wide characters) were two thirds of its time. Everything else is tabulate's.
+    Cells are pre-formatted strings and numbers are never parsed. The usual case, a plain table that
+    fits, is laid out by `plain_table` exactly as tabulate lays it out (a test compares the two on many
+    tables): printable ASCII cells by length, others by wcwidth display width (`measured_table`);
+    `fauna replay` draws thousands of tables, and tabulate's per-cell checks (types, colour codes, wide
+    characters) were two thirds of its time. Everything else (colour codes, line breaks, the github and
+    grid formats, wrapping) is tabulate's.
     `width`: the columns to fit (None: the terminal's, when output goes to one; 0: no wrapping).
     """
     return text_table([list(map(str, r)) for r in rows], list(headers), fmt, width)

@@ -114,9 +114,11 @@ def plain_table(rows: list[list[str]], headers: list[str], checked: bool = False
 def measured_table(rows: list[list[str]], headers: list[str]) -> str | None:
     """`plain_table` for cells beyond printable ASCII (`Adélie penguin`, a CJK name), measured as tabulate does.
 
-    tabulate takes a cell's display width from wcwidth and strips it of whitespace; a cell wcwidth cannot
-    measure (a control character, a colour code, a line break) or with whitespace around it is left to
-    tabulate itself (None). Importing and running tabulate for `fauna animal list` took most of its time.
+    tabulate takes a cell's display width from wcwidth and strips it of whitespace. A cell that is not
+    printable (a control or format character, a colour code, a line break: wcwidth reads a line break
+    after a zero-width joiner as part of one character, tabulate as two lines), that wcwidth cannot
+    measure, or with whitespace around it is left to tabulate itself (None). Importing and running
+    tabulate for `fauna animal list` took most of its time.
     """
     from wcwidth import wcswidth
 
@@ -126,7 +128,7 @@ def measured_table(rows: list[list[str]], headers: list[str]) -> str | None:
         columns = list(zip(*measured, strict=True))
     except ValueError:  # a row with another number of cells
         return None
-    if any(w < 0 or cell != cell.strip() for row in measured for cell, w in row):
+    if any(w < 0 or not cell.isprintable() or cell != cell.strip() for row in measured for cell, w in row):
         return None
     widths = [max(w for _, w in column) for column in columns]
     if headers:

@@ -38,10 +38,9 @@ HIDDEN = [(68, "place puffin/moose 4-2 under"), (87, "discard fox/moose 1-5"), (
           (106, "place bear/fox 5-1 under")]
 
 
-def played(moves: int | None = None, rules=ARCTIC):
+def played(moves: int | None = None, rules=ARCTIC, names: tuple[str, str] = ("ann", "bob")):
     cfg = rules.config_from_dict({"game": {"rules": "arctic"},
-                                  "players": [{"name": "ann", "bot": "random"}, {"name": "bob", "bot": "random"}]},
-                                 "t", None)
+                                  "players": [{"name": name, "bot": "random"} for name in names]}, "t", None)
     state = rules.new_state(cfg, 5)
     log = GameLog(rules, state)
     bots = [rules.make_bot("random", {}, 5, i) for i in range(2)]
@@ -301,14 +300,7 @@ def test_a_reveal_line_written_another_way_is_named_even_as_the_last_line():
 
 def names_game(moves: int | None = None):
     """The specimen with players whose names hold ' @' (allowed: only ';', '#' and ':' are not)."""
-    cfg = ARCTIC.config_from_dict({"game": {"rules": "arctic"}, "players": [
-        {"name": "ann @home", "bot": "random"}, {"name": "bob @sea", "bot": "random"}]}, "t", None)
-    state = ARCTIC.new_state(cfg, 5)
-    log = GameLog(ARCTIC, state)
-    bots = [ARCTIC.make_bot("random", {}, 5, i) for i in range(2)]
-    while not state.is_over and (moves is None or state.seq < moves):
-        log.play(state.to_move, bots[list(state.names).index(state.to_move)].choose(state))
-    return load_game_log(log.text(), "g.key", ARCTIC)
+    return played(moves, names=("ann @home", "bob @sea"))
 
 
 def test_names_holding_the_hash_mark_do_not_confuse_the_public_file():

@@ -6,7 +6,7 @@ from tabulate import tabulate
 
 from fauna_cli.render import plain_table, table
 
-LETTERS = "abcXYZ019 -,.:()/é\t李\u0301\u00a0\x1b\u200d\n"  # accented, wide, combining, no-break, escape, joiner
+LETTERS = "abcXYZ019 -,.:()/é\t李\u0301\u094d\u00a0\x1b\u200d\n"  # accented, wide, marks, no-break, escape, joiner
 CELL = st.text(alphabet=st.sampled_from(LETTERS), max_size=12) | st.sampled_from(
     ["", "True", "1.50", " x", "x ", "-", "Adélie", "李娜", "e\u0301", "\u00a0x", "\x1b[1mx\x1b[0m", "a\u200d\nb"])
 
@@ -43,6 +43,9 @@ def test_plain_table_takes_the_usual_round_table_and_declines_what_tabulate_chan
     assert plain_table([["李娜", "x"], ["ann", "y"]], ["name", "z"]) == "name    z\n------  ---\n李娜    x\nann     y"
     assert plain_table([["two\nlines"]], ["x"]) is None
     assert plain_table([["é\u200d\nb"]], ["x"]) is None  # wcwidth joins the line break to the joiner; tabulate does not
+    for mark in (["\u094d", "x"], ["李\u094d", "x"]):  # wcwidth measures these otherwise once tabulate pads them
+        assert table([mark, ["bob", "y"]], ["player", "z"], "plain", width=0) == _tabulate([mark, ["bob", "y"]],
+                                                                                          ["player", "z"])
     assert plain_table([["\x1b[1mbold\x1b[0m"]], ["x"]) is None
     assert plain_table([[" padded"]], ["x"]) is None
     assert plain_table([["a\x1fb"]], ["x"]) is None  # a control character, even the one the check joins cells with

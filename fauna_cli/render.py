@@ -135,7 +135,7 @@ def measured_table(rows: list[list[str]], headers: list[str]) -> str | None:
         widths = [max(w, hw + 2) for w, (_, hw) in zip(widths, measured[0], strict=True)]
     for row in measured:  # tabulate measures each cell again once padded: some marks then count otherwise (a
         for (cell, w), width in zip(row, widths, strict=True):  # virama at the start, a mark after a wide letter)
-            if w != width and wcswidth(cell + " " * (width - w)) != width:
+            if w != width and not cell.isascii() and wcswidth(cell + " " * (width - w)) != width:
                 return None
     last = len(widths) - 1
 

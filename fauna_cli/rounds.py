@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from rules.fauna.game import State
 
 
-@dataclass(slots=True)
+@dataclass
 class RoundReport:
     """One evaluated round as fauna shows it: the rules' evaluation event, what came after it, and the standings.
 

@@ -1,8 +1,12 @@
 """Reading move files out of mail text: where blocks are found, and which line an error names."""
 
+import email.policy
+import textwrap
+from email.message import EmailMessage
+
 import pytest
 
-from rules.core.movefile import MoveFile, MoveFileError, read_move_files
+from rules.core.movefile import BEGIN, END, MoveFile, MoveFileError, read_move_files
 
 MF = MoveFile("a" * 32, 12, "bob", "weight 200-500 kg", "b" * 32)
 
@@ -83,3 +87,74 @@ def test_a_refused_value_is_quoted_short():
     with pytest.raises(MoveFileError, match=rf"^m.txt:2: expected 'game HASH' as the first line of the move, "
                                             rf"found '{'x' * 60}'$"):
         read_move_files(MF.text().replace("game ", "x" * 70 + "\ngame "), "m.txt")
+
+
+# What mail programs do to a block (issue 27): re-wrap it at any width down to 16 columns, quote it at any depth,
+# and send it quoted-printable; the messages below are made by the standard library's `email` package.
+
+TURN = MoveFile("a" * 32, 7, "Zoë", "place moose/fox 2-4; moose left; take walrus/puffin 4-2; take deck", "b" * 32)
+
+
+def _quoted_and_wrapped(text: str, depth: int, width: int, prefix_every_line: bool) -> str:
+    """Quote `text` `depth` times and re-wrap it at `width` the way a mail program does (never splitting a word)."""
+    prefix = "> " * depth
+    out = []
+    for line in text.splitlines():
+        if prefix_every_line:  # the program re-wraps the quoted text and quotes every piece
+            pieces = textwrap.wrap(line, max(1, width - len(prefix)), break_long_words=False) or [""]
+            out += [prefix + p for p in pieces]
+        else:  # the program wraps the quoted line as it is: the pieces after the first lose the quote marks
+            out += textwrap.wrap(prefix + line, width, break_long_words=False) or [""]
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("width", [16, 17, 20, 24, 30, 40, 60, 72])
+@pytest.mark.parametrize("depth", [0, 1, 3, 5])
+@pytest.mark.parametrize("prefix_every_line", [True, False], ids=["requoted", "wrapped-after-quoting"])
+def test_a_block_survives_rewrapping_down_to_16_columns_at_any_quoting_depth(width, depth, prefix_every_line):
+    text = _quoted_and_wrapped("Hi all, here is my whole turn:\n\n" + TURN.text() + "\nZoë\n", depth, width,
+                               prefix_every_line)
+    too_long = [ln for ln in text.splitlines() if len(ln) > width and " " in ln.replace("> ", "").strip()]
+    assert not too_long  # wrapped for real: only a single long word (a hash) stands over the width
+    (got,) = read_move_files(text, "m.txt")
+    assert (got.player, got.move, got.game, got.after) == ("Zoë", TURN.move, TURN.game, TURN.after)
+
+
+def test_the_begin_line_wrapped_one_word_a_line_is_still_found():
+    text = TURN.text().replace(BEGIN, "-----BEGIN\nFAUNA\nMOVE-----").replace(END, "-----END\nFAUNA MOVE-----")
+    assert [m.seq for m in read_move_files(text, "m.txt")] == [7]
+
+
+def _message(body: str, cte: str, width: int = 78) -> str:
+    msg = EmailMessage(policy=email.policy.default.clone(max_line_length=width))
+    msg["From"], msg["To"], msg["Subject"] = "zoe@example.org", "ann@example.org", "my move"
+    msg.set_content(body, cte=cte)
+    return msg.as_string()
+
+
+@pytest.mark.parametrize("cte", ["quoted-printable", "base64"])
+@pytest.mark.parametrize("width", [40, 78])
+def test_a_whole_saved_message_is_decoded_before_its_block_is_read(cte, width):
+    text = _message("Hi = all, my move:\n\n" + TURN.text(), cte, width)
+    assert "player Zoë" not in text  # encoded: the block cannot be read as it stands
+    (got,) = read_move_files(text, "m.eml")
+    assert (got.player, got.move) == ("Zoë", TURN.move)
+    assert got.where.startswith("m.eml (decoded):")
+
+
+def test_a_quoted_printable_body_pasted_without_its_headers_is_decoded():
+    body = _message("a = b\n\n" + TURN.text(), "quoted-printable", 40).partition("\n\n")[2]
+    assert "=3D" in body and "=C3=AB" in body and "=\n" in body  # an escaped '=', 'ë' and a soft line break
+    (got,) = read_move_files(body, "m.txt")
+    assert (got.player, got.move) == ("Zoë", TURN.move)
+
+
+def test_a_message_without_a_block_names_the_file_as_given():
+    with pytest.raises(MoveFileError, match=r"^m.eml: no move in it"):
+        read_move_files(_message("just saying = hello\n", "quoted-printable"), "m.eml")
+
+
+def test_a_damaged_block_in_an_encoded_message_reports_the_damage_not_the_encoding():
+    text = _message(TURN.text().replace("seq 7", "seq 8"), "quoted-printable")
+    with pytest.raises(MoveFileError, match=r"^m.eml:\d+: the move was damaged on the way"):
+        read_move_files(text, "m.eml")

@@ -1,6 +1,8 @@
 """Move files (issue 20): every player keeps a copy, only the moves travel, and all copies stay byte-identical."""
 
+import email.policy
 import textwrap
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -64,6 +66,14 @@ def test_three_copies_stay_identical_through_a_whole_game_of_move_files(copies):
     assert run("replay", "cy.fauna").exit_code == 0
 
 
+def _mail(text: str, cte: str) -> str:
+    """A whole message as a mail program saves it, made by the standard library (lines of at most 30 characters)."""
+    msg = EmailMessage(policy=email.policy.default.clone(max_line_length=30))
+    msg["From"], msg["Subject"] = "bob@example.org", "move = Sahel"
+    msg.set_content("Hi all = my move:\n\n" + text, cte=cte)
+    return msg.as_string()
+
+
 def _one_move(copies) -> str:
     state = load_game("bob.fauna").state
     assert state.to_move == "bob"
@@ -81,7 +91,14 @@ def _one_move(copies) -> str:
     lambda t: "\n".join(ln if ln.startswith("-----") else "> " + textwrap.fill(ln, 8, break_long_words=False
                                                                               ).replace("\n", "\n> ")
                         for ln in t.splitlines()) + "\n",
-], ids=["crlf", "quoted", "double-quoted-trailing-space", "in-a-mail", "re-wrapped", "re-wrapped-and-quoted"])
+    lambda t: "\n".join(textwrap.fill(ln, 16, break_long_words=False) for ln in t.splitlines()) + "\n",
+    lambda t: "\n".join(textwrap.fill("> > > > > " + ln, 16, break_long_words=False) for ln in t.splitlines()) + "\n",
+    lambda t: _mail(t, "quoted-printable"),
+    lambda t: _mail(t, "quoted-printable").partition("\n\n")[2],
+    lambda t: _mail(t, "base64"),
+], ids=["crlf", "quoted", "double-quoted-trailing-space", "in-a-mail", "re-wrapped", "re-wrapped-and-quoted",
+        "16-columns", "quoted-5-deep-at-16-columns", "quoted-printable-message", "quoted-printable-body",
+        "base64-message"])
 def test_a_move_file_survives_mail_programs(copies, mangle):
     text = _one_move(copies)
     assert mangle(text) != text

@@ -11,24 +11,37 @@
 
 Made to survive mail programs: line endings, white space around lines, quoting with '> ' (any depth)
 and text around the block do not matter; a line that a mail program wrapped (at 72 columns or
-anywhere) is joined back to the line it came from, since every line starts with a known key, and if
-the result does not match `check` the block is refused, saying so. No line is longer than 60
-characters plus the move itself, and the hashes are 32 hex digits.
+anywhere, down to one word a line) is joined back to the line it came from, since every line starts
+with a known key, and the BEGIN and END lines are recognised when wrapped over up to four lines. A
+whole saved message (headers and a quoted-printable or base64 body) and quoted-printable text
+(`=3D`, soft line breaks `=` at a line's end) pasted without its headers are decoded first. Words
+are never split by a wrapping mail program, so a hash (32 hex digits) always stays whole; if the
+result does not match `check` the block is refused, saying so. No line is longer than 60 characters
+plus the move itself.
 """
 
 from __future__ import annotations
 
+import binascii
 import hashlib
+import quopri
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rules.core.errors import FaunaError
+
+if TYPE_CHECKING:
+    from email.message import Message
 
 BEGIN = "-----BEGIN FAUNA MOVE-----"
 END = "-----END FAUNA MOVE-----"
 KEYS = ("game", "seq", "player", "move", "after", "check")
 HASH = re.compile(r"^[0-9a-f]{32}$")
 _QUOTE = re.compile(r"^(\s*>)+\s?")
+_QP_SIGN = re.compile(r"=(?:\r?\n|[0-9A-Fa-f]{2})")  # a soft line break or an escaped byte
+_HEADER = re.compile(r"^[!-9;-~]+:")  # an RFC 5322 header line: a name without spaces or colons, then ':'
+_MARKER_LINES = 4  # BEGIN/END wrapped at one word a line ("-----BEGIN", "FAUNA", "MOVE-----") take three
 
 
 class MoveFileError(FaunaError):
@@ -65,23 +78,92 @@ def _unquote(line: str) -> str:
 
 
 def read_move_files(text: str, source: str) -> list[MoveFile]:
-    """Every move block in `text` (an e-mail, a file, several pasted together); damage is a MoveFileError."""
+    """Every move block in `text` (an e-mail, a file, several pasted together); damage is a MoveFileError.
+
+    The text is read as it is first; if that fails and it is a whole saved message or quoted-printable
+    text, it is read again decoded (what the mail program would show), and the first error stands if
+    that fails too.
+    """
+    try:
+        return _read_text(text, source)
+    except MoveFileError:
+        decoded = _decoded(text)
+        if decoded is None or decoded == text:
+            raise
+        try:
+            return _read_text(decoded, f"{source} (decoded)")
+        except MoveFileError:
+            pass
+        raise
+
+
+def _decoded(text: str) -> str | None:
+    """The text a mail program would show for a saved message or quoted-printable text, or None."""
+    head = text.lstrip("\r\n").partition("\n")[0]
+    if _HEADER.match(head):
+        import email
+        import email.policy
+
+        try:
+            message = email.message_from_string(text, policy=email.policy.compat32)
+            bodies = [_body_text(p) for p in message.walk() if p.get_content_maintype() == "text"]
+        except (LookupError, ValueError, TypeError, AttributeError, UnicodeError):  # a broken header or charset
+            return None
+        if bodies:
+            return "\n".join(bodies)
+    if _QP_SIGN.search(text):
+        raw = quopri.decodestring(text.replace("\r\n", "\n").encode("utf-8", "replace"))
+        return raw.decode("utf-8", "replace")
+    return None
+
+
+def _body_text(part: Message) -> str:
+    """A text part's body as the reader sees it: transfer encoding undone (read by hand, since the
+    standard parser misses an encoding whose header was folded), then its charset."""
+    raw = part.get_payload(decode=False)
+    if not isinstance(raw, str):
+        return ""
+    encoding = str(part.get("content-transfer-encoding", "")).strip().lower()
+    data = raw.encode("utf-8", "replace")
+    if encoding == "quoted-printable":
+        data = quopri.decodestring(data)
+    elif encoding == "base64":
+        data = binascii.a2b_base64(data)
+    return data.decode(part.get_content_charset() or "utf-8", "replace")
+
+
+def _marker_at(squashed: list[str], i: int, marker: str) -> int:
+    """How many lines from i spell `marker` (spaces aside): 1 when whole, more when a mail program wrapped it."""
+    got = ""
+    for k in range(min(_MARKER_LINES, len(squashed) - i)):
+        got += squashed[i + k]
+        if not got or not marker.startswith(got):
+            return 0
+        if got == marker:
+            return k + 1
+    return 0
+
+
+def _read_text(text: str, source: str) -> list[MoveFile]:
     lines = [_unquote(ln) for ln in text.splitlines()]
+    squashed = [ln.replace(" ", "") for ln in lines]
+    begin, end = BEGIN.replace(" ", ""), END.replace(" ", "")
     out: list[MoveFile] = []
     i = 0
     while i < len(lines):
-        if lines[i].replace(" ", "") != BEGIN.replace(" ", ""):
+        opening = _marker_at(squashed, i, begin)
+        if not opening:
             i += 1
             continue
-        start = i + 1
+        start = i + opening
         j = start
-        while j < len(lines) and lines[j].replace(" ", "") != END.replace(" ", ""):
+        while j < len(lines) and not (closing := _marker_at(squashed, j, end)):
             j += 1
         if j >= len(lines):
             raise MoveFileError(f"{source}:{i + 1}: a move block that never ends: no '{END}' line after it "
                                 "(the message was cut short?)")
         out.append(_read_block(lines[start:j], source, start + 1))
-        i = j + 1
+        i = j + closing
     if not out:
         raise MoveFileError(f"{source}: no move in it: a move file starts with '{BEGIN}'")
     return out

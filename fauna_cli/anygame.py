@@ -17,6 +17,7 @@ import click
 from fauna_cli import exitcodes
 from fauna_cli.prompting import ask, confirm_leave, saved_line
 from fauna_cli.render import dump_json, shown, style, table, use_color
+from fauna_cli.widths import fit_prose, term_list, terminal_width
 from rules.core.bots import seat_bots
 from rules.core.errors import FaunaError, MoveSyntaxError
 from rules.core.log import GameLog, LoadedGame
@@ -41,7 +42,12 @@ def picture(rules: GameRules, view: dict[str, Any]) -> str:
         module = importlib.import_module(f"fauna_cli.games.{rules.name}")
     except ModuleNotFoundError:
         return dump_json(view).rstrip("\n")
-    return str(module.picture(view, use_color()))
+    return fit_prose(str(module.picture(view, use_color())), terminal_width())
+
+
+def help_for(rules: GameRules, state: Any) -> str:
+    """The game's help for the decision now, its prose wrapped to the terminal."""
+    return fit_prose(rules.help_text(state), terminal_width())
 
 
 def choices_text(state: Any) -> str:
@@ -69,7 +75,7 @@ class Session:
 
     def out(self, text: str = "") -> None:
         if self.fmt != "json":
-            click.echo(text)
+            click.echo(fit_prose(text, terminal_width()))
 
     def save(self) -> None:
         """Bring the log up to date by appending what the decisions since the last save added (linear)."""
@@ -219,15 +225,16 @@ def _fail(message: str, code: int, fmt: str = "plain") -> int:
     return code
 
 
-HOTSEAT_HELP = """Also:
-  a number           the choice of that number in the list
-  moves              list every legal choice
-  board              show what you see again
-  undo               take back your own last decision (and the computer players' replies to it) while nobody
-                     else has decided since; a decision that showed hidden information (a card drawn, a die
-                     rolled) is final. undo NAME: NAME takes back theirs
-  help               this text
-  quit               leave the game (asks first; with --log, `fauna play --continue FILE` resumes it)"""
+HOTSEAT_HELP = term_list([
+    ("a number", "the choice of that number in the list"),
+    ("moves", "list every legal choice"),
+    ("board", "show what you see again"),
+    ("undo", "take back your own last decision (and the computer players' replies to it) while nobody else has "
+             "decided since; a decision that showed hidden information is final, and undo says which and why. "
+             "undo NAME: NAME takes back theirs"),
+    ("help", "this text"),
+    ("quit", "leave the game (asks first; with --log, `fauna play --continue FILE` resumes it)"),
+], heading="Also:")
 
 
 def run_interactive(rules: GameRules, state: Any, fmt: str, log_path: str | None, log: GameLog | None = None,
@@ -297,7 +304,7 @@ def _hotseat(s: Session, rules: GameRules, log_path: str | None, private: bool) 
                     click.clear()
             last_human = p
             click.echo(picture(rules, state.view(p)))
-        click.echo(rules.help_text(state))
+        click.echo(help_for(rules, state))
         click.echo(choices_text(state))
         text = ask(f"{style(p, bold=True)}> ")
         if text is None:
@@ -385,8 +392,8 @@ def replay_report(loaded: LoadedGame, fmt: str, file: str) -> None:
         click.echo()
     if loaded.complete:
         end = "finished" if state.is_over else f"unfinished; next is move {state.seq + 1}, {state.to_move}'s"
-        click.echo(f"Verified {file}: {len(loaded.records)} lines, {state.seq} moves, every line and hash matches; "
-                   f"the game is {end}.")
+        click.echo(fit_prose(f"Verified {file}: {len(loaded.records)} lines, {state.seq} moves, every line and hash "
+                             f"matches; the game is {end}.", terminal_width()))
     else:
         click.echo(f"Stopped after move {state.seq}; the lines after it were not checked.")
 

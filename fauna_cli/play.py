@@ -21,6 +21,7 @@ from fauna_cli.render import (
     table,
 )
 from fauna_cli.rounds import RoundReport, RoundReports, round_text
+from fauna_cli.widths import fit_prose, terminal_width
 from rules.core.errors import FaunaError, MoveSyntaxError, UnknownArea
 from rules.core.names import normalize
 from rules.fauna import State
@@ -41,19 +42,20 @@ def help_text(units: str, log_path: str | None) -> str:
     w, n, v, length, height, tail = EXAMPLES[units]
     saved = (f"the game so far is saved in {log_path}; resume with fauna play --continue {log_path}"
              if log_path else "nothing is saved; start with --log FILE to be able to resume")
-    return f"""Type one of:
-  an area name or alias        e.g. Tasmania, japan, Red Sea (areas [CONTINENT] lists them)
-  a scale space                e.g. {w}, {n}, {v},
-                               {length}, {height}, {tail}
-  pass                         you are done for this round (not before your first piece)
-  areas [CONTINENT]            the continents, or the areas of one (also: fauna map areas)
-  board                        what is taken, and by whom
-  scales                       the spaces of the scales open for this card
-  undo                         take back your own last placement (and the computer players' replies
-                               to it) while nobody else has placed since and the round is not evaluated;
-                               undo NAME: NAME takes back theirs
-  help                         this text
-  quit                         leave the game ({saved})"""
+    from fauna_cli.widths import term_list
+
+    return term_list([
+        ("an area name or alias", "e.g. Tasmania, japan, Red Sea (areas [CONTINENT] lists them)"),
+        ("a scale space", f"e.g. {w}, {n}, {v}, {length}, {height}, {tail}"),
+        ("pass", "you are done for this round (not before your first piece)"),
+        ("areas [CONTINENT]", "the continents, or the areas of one (also: fauna map areas)"),
+        ("board", "what is taken, and by whom"),
+        ("scales", "the spaces of the scales open for this card"),
+        ("undo", "take back your own last placement (and the computer players' replies to it) while nobody "
+                 "else has placed since and the round is not evaluated; undo NAME: NAME takes back theirs"),
+        ("help", "this text"),
+        ("quit", f"leave the game ({saved})"),
+    ], heading="Type one of:")
 
 
 def areas_text(board, word: str) -> str | None:
@@ -92,7 +94,7 @@ class Session:
 
     def out(self, text: str = "") -> None:
         if self.fmt != "json":
-            click.echo(text)
+            click.echo(fit_prose(text, terminal_width()))
 
     def save(self) -> None:
         """Bring the replay log up to date by appending what the moves since the last save added (linear)."""

@@ -56,9 +56,11 @@ def play(config_path, seed, moves_path, log_path, force, continue_path, svg_path
         session = log_session(log_path, force)
     with session:
         if fmt != "json":
-            click.echo(f"Seed {seed}{' (drawn; replay with --seed ' + str(seed) + ')' if drawn else ''}; "
-                       f"players: {', '.join(state.names)}; goal {state.goal} points; {cfg.table.name} scoring, "
-                       f"{cfg.units}, {cfg.cards} cards.")
+            from fauna_cli.widths import fit_prose, terminal_width
+
+            click.echo(fit_prose(f"Seed {seed}{' (drawn; replay with --seed ' + str(seed) + ')' if drawn else ''}; "
+                                 f"players: {', '.join(state.names)}; goal {state.goal} points; {cfg.table.name} "
+                                 f"scoring, {cfg.units}, {cfg.cards} cards.", terminal_width()))
         if script is not None:
             code = run_script(state, script, "<stdin>" if moves_path == "-" else moves_path, fmt, log_path)
         else:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from fauna_cli.widths import column_limits, terminal_width
+from fauna_cli.widths import column_limits, terminal_width, wrap_cell
 
 if TYPE_CHECKING:
     from rules.fauna.events import Event
@@ -63,7 +63,9 @@ def text_table(rows: list[list[str]], headers: list[str], fmt: str, width: int |
     from tabulate import tabulate
 
     tablefmt = ("simple" if headers else "plain") if fmt == "plain" else fmt
-    return tabulate(rows, headers=headers, tablefmt=tablefmt, disable_numparse=True, maxcolwidths=limits)
+    if limits is not None:  # wrapped here at spaces: tabulate's wrapping would split words and hyphens
+        rows = [[wrap_cell(c, limits[i] if i < len(limits) else None) for i, c in enumerate(r)] for r in rows]
+    return tabulate(rows, headers=headers, tablefmt=tablefmt, disable_numparse=True)
 
 
 def plain_cells(rows: list[list[str]]) -> bool:

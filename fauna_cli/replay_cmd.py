@@ -175,9 +175,10 @@ def replay(file, until, round_no, ignore_data_change, fmt, against_installed=Fal
     for report in reports:
         click.echo(round_text(report, fmt))
     if loaded.complete:
-        click.echo(f"Verified {escape_control(file)}: {lines} lines, {state.seq} moves; every evaluation and hash "
-                   "matches "
-                   f"(head {loaded.head}).")
+        from fauna_cli.widths import fit_prose, terminal_width
+
+        click.echo(fit_prose(f"Verified {escape_control(file)}: {lines} lines, {state.seq} moves; every evaluation "
+                             f"and hash matches (head {loaded.head}).", terminal_width()))
         if not state.is_over:
             click.echo(f"Unfinished game: {status_text(state)}; next is move {state.seq + 1}.")
     else:

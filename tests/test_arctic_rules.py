@@ -212,10 +212,13 @@ def test_tables_after_each_round_and_at_the_end() -> None:
         if tables:
             rounds += 1
             assert tables[0].headers[:3] == ("player", "visible", "pile") and len(tables[0].rows) == 3
-            assert tables[1].title.startswith("Tokens")
+            assert tables[1].title.startswith("Longest runs") and tables[1].headers[1:] == ANIMALS
+            assert tables[2].title.startswith("Tokens")
     assert rounds == st.round - 1
-    (final,) = RULES.final_tables(st)
+    final, per_animal = RULES.final_tables(st)
     assert final.headers[-2:] == ("total", "rank") and sorted(r[-1] for r in final.rows) == [1, 2, 3]
+    for row, animals in zip(final.rows, per_animal.rows, strict=True):  # the runs column adds up the animals
+        assert row[0] == animals[0] and row[1] == sum(animals[1:])
 
 
 def test_help_and_event_text() -> None:
@@ -267,5 +270,5 @@ def test_scores_before_the_end_keep_the_totems_secret() -> None:
     for s, name in enumerate(st.names):
         full = st.score_of(s)
         assert st.scores()[name] == full.total - full.totem
-    (table,) = RULES.final_tables(st)
+    table, _ = RULES.final_tables(st)
     assert table.title == "Scores so far" and all(row[-4] == "?" for row in table.rows)

@@ -133,7 +133,7 @@ def test_prompt_lists_areas_answers_continents_and_names_the_area_an_alias_lands
     assert "Europe, 6 areas: Scandinavia" in out
     assert "South America is a continent, not an area" in out and "did you mean 'South Africa'" not in out
     assert "unknown area 'areas'" not in out and "unknown area 'map'" not in out
-    assert "areas [CONTINENT]" in out and "fauna map areas" in out
+    assert "areas [CONTINENT]" in out and "fauna map areas" in " ".join(out.split())
     assert "Red Sea is part of Northern Indian Ocean." in out
 
 
@@ -178,7 +178,7 @@ def test_quit_asks_first_and_help_says_what_is_saved(tmp_path):
     log = tmp_path / "g.fauna"
     r = invoke(["play", "--seed", "5", "--log", str(log)], input="help\nquit\nn\nquit\ny\n")
     assert r.stdout.count("Leave the game? [y/N]") == 2
-    assert f"the game so far is saved in {log}; resume with fauna play --continue {log}" in r.stdout
+    assert f"the game so far is saved in {log}; resume with fauna play --continue {log}" in " ".join(r.stdout.split())
     r = invoke(["play", "--seed", "5"], input="help\nquit\ny\n")
     assert "nothing is saved; start with --log FILE" in r.stdout and "Nothing was saved" in r.stdout
 

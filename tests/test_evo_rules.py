@@ -222,7 +222,7 @@ def test_log_header_round_trips_and_lines_are_public() -> None:
             assert not any(card in line for card in ("draws ice cold",))
         tables = RULES.tables_after(s, ev)
         if any(e.kind == "round-end" for e in ev):
-            assert tables[0].title.startswith("Round") and tables[1].title.startswith("Climate")
+            assert tables[0].title.startswith("Round") and tables[2].title.startswith("Climate")
     assert RULES.lines_after(s, ev)[-1].startswith("over ")
     final = RULES.final_tables(s)[0]
     assert final.rows[0][0] == 1 and final.rows[0][1] in s.winners
@@ -284,7 +284,7 @@ def test_picture_shows_the_names_moves_use_and_colour_only_on_request() -> None:
     assert "\x1b[" not in text and "\x1b[" in picture(s.view("alice"), color=True)
     assert "Climate: token" in text and "Initiative:" in text
     start = s.board.names[s.dinos(0)[0]]
-    assert f"{start:>3} b" in text
+    assert f"{start:>3}b" in text
 
 
 def _universe(s: State) -> list[Move]:
@@ -341,19 +341,19 @@ def test_round_tables_add_up() -> None:
             elif e.kind == "round-end":
                 paid.append(paying)
                 paying = dict.fromkeys(s.names, 0)
-        for table in RULES.tables_after(s, ev)[::2]:
+        tables = RULES.tables_after(s, ev)
+        for points, herds in zip(tables[::3], tables[1::3], strict=True):
             seen += 1
-            head = list(table.headers)
             paid_this_round = paid.pop(0)
-            for row in table.rows:
-                r = dict(zip(head, row, strict=True))
+            for row, herd in zip(points.rows, herds.rows, strict=True):
+                r = dict(zip(points.headers, row, strict=True)) | dict(zip(herds.headers, herd, strict=True))
                 assert -r["paid"] == paid_this_round[r["player"]]
-                assert r["MP before"] + r["paid"] + r["cards"] + r["income"] == r["MP after"]
+                assert r["before"] + r["paid"] + r["cards"] + r["income"] == r["after"]
                 assert r["income"] == r["dinosaurs"] >= 2
-                lost_by_rounds[r["player"]][0] += r["lost climate"]
-                lost_by_rounds[r["player"]][1] += r["lost combat"]
+                lost_by_rounds[r["player"]][0] += r["lost to climate"]
+                lost_by_rounds[r["player"]][1] += r["lost in combat"]
     assert seen == len(s.rounds) >= 9
-    lost = {row[1]: (row[4], row[5]) for row in RULES.final_tables(s)[0].rows}
+    lost = {row[0]: (row[1], row[2]) for row in RULES.final_tables(s)[1].rows}
     assert lost == {n: (s.lost_climate[i], s.lost_combat[i]) for i, n in enumerate(s.names)}
     assert {n: tuple(v) for n, v in lost_by_rounds.items()} == lost  # the rounds' losses add up to the game's
     assert any(climate for climate, _ in lost.values()) and any(combat for _, combat in lost.values())
@@ -373,7 +373,8 @@ def test_the_round_table_shows_the_wheel_a_climate_card_left() -> None:
     while not tables:
         legal = s.legal_moves()
         tables = RULES.tables_after(s, s.apply(legal[rng.below(len(legal))]))
-    climate = tables[1]
+    climate = tables[2]
+    assert climate.title.startswith("Climate")
     assert climate.rows[0][1:3] == (3, "mountains")  # token +1 to position 2, the card one more: 3
 
 

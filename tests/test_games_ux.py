@@ -120,8 +120,8 @@ def test_arctic_pbem_status_points_to_the_last_rounds_results_and_show_takes_rou
     path = pbem_game(tmp_path, "arctic", 12)  # round 1 and 2 are over, round 3 is being played
     status = run("pbem", "status", path)
     assert status.exit_code == 0, status.output
-    assert f"Results of round 2 (After round 2; Tokens after round 2): fauna pbem show {path} --round 2" \
-        in status.output
+    assert ("Results of round 2 (After round 2; Longest runs after round 2; Tokens after round 2): "
+            f"fauna pbem show {path} --round 2") in status.output
     doc = json.loads(run("pbem", "status", path, "--format", "json").output)
     assert doc["period"] == "round" and doc["last_round"]["round"] == 2
     assert doc["last_round"]["tables"][0]["title"] == "After round 2"
@@ -292,7 +292,7 @@ def test_evo_picture_draws_the_island_with_moves_names_dinosaurs_and_climate(tmp
     for name, g in spaces.items():
         for d in groups(g, "dino"):
             drawn[name] = d.get("data-player")
-            assert texts(d) == [chr(65 + view["players"].index(d.get("data-player")))]
+            assert texts(d) == [str(1 + view["players"].index(d.get("data-player")))]
     assert drawn == {s: p for p, where in view["dinosaurs"].items() for s in where}
     zones = {g.get("data-terrain"): g.get("data-climate") for g in groups(root, "zone")}
     assert zones == rings

@@ -8,7 +8,8 @@ RING_MARK = {"ideal": "=", "hot": "^", "cold": "v", "deadly": "x"}
 RING_COLOR = {"ideal": "32", "hot": "31", "cold": "34", "deadly": "90"}
 PLAYER_COLOR = ("93", "96", "95", "92", "91")
 TERRAIN_LETTER = {"beach": "b", "plains": "p", "hills": "h", "mountains": "m"}
-CELL = 8  # characters per space; odd rows are drawn half a space to the right
+CELL = 7  # characters per space, its separator included: 11 spaces a row fit 80 columns
+SHIFT = 3  # odd rows are drawn (about) half a space to the right
 
 
 def _paint(text: str, code: str, color: bool) -> str:
@@ -18,16 +19,16 @@ def _paint(text: str, code: str, color: bool) -> str:
 def picture(view: dict[str, Any], color: bool = False) -> str:
     """The island and the table around it, from a `state.view(player)` dict."""
     players: list[str] = view["players"]
-    letter = {p: chr(65 + i) for i, p in enumerate(players)}
+    letter = {p: str(i + 1) for i, p in enumerate(players)}  # digits: letters would read as the rows' letters
     at = {space: p for p, spaces in view["dinosaurs"].items() for space in spaces}
     rings: dict[str, str] = view["wheel"]["rings"]
     lines = [f"Evo, round {view['round']}, {view['phase']}" + (f": {view['to_move']} to move" if view["to_move"]
                                                                   else "")]
     for r, row in enumerate(view["board"]["rows"]):
-        out = " " * (CELL // 2) if r % 2 else ""
+        out = " " * SHIFT if r % 2 else ""
         for c, ch in enumerate(row):
             if ch == ".":
-                out += _paint(" ~~~~~~ ", "36", color)
+                out += _paint("  ~~~~ ", "36", color)
                 continue
             name = f"{chr(65 + r)}{c + 1}"
             terrain = view["terrain"][name]
@@ -37,10 +38,11 @@ def picture(view: dict[str, Any], color: bool = False) -> str:
             if owner and color:
                 who = _paint(who, "1;" + PLAYER_COLOR[players.index(owner) % len(PLAYER_COLOR)], True)
             land = TERRAIN_LETTER[terrain] + RING_MARK[ring]
-            out += f" {name:>3} " + _paint(land, RING_COLOR[ring], color) + who
+            out += f"{name:>3}" + _paint(land, RING_COLOR[ring], color) + who + " "
         lines.append(out.rstrip())
-    lines.append("terrain b beach, p plains, h hills, m mountains; ring: = ideal, ^ hot (thermoregulation), "
-                 "v cold (fur), x deadly (cave dweller)")
+    lines.append("Each space: its name, terrain (b beach, p plains, h hills, m mountains), climate (= ideal, "
+                 "^ hot: needs thermoregulation, v cold: needs fur, x deadly: needs cave dweller), then whose "
+                 "dinosaur is there (a player's number; a dot: nobody's)")
     w = view["wheel"]
     parts = [f"{r} {'/'.join(t for t, rr in rings.items() if rr == r)}" for r in RING_MARK if r in rings.values()]
     lines.append(f"Climate: token {view['token'] or '-'}, wheel position {w['position']}: " + ", ".join(parts)
@@ -98,14 +100,14 @@ def hex_centre(col: int, row: int) -> tuple[float, float]:
 
 def svg(view: dict[str, Any]) -> str:
     """Evo as SVG: the hex island in terrain colours with each space's name as moves use it and its climate zone,
-    the dinosaurs as discs in player colours with their letters, the climate wheel's zones now, players and lab;
+    the dinosaurs as discs in player colours with their numbers, the climate wheel's zones now, players and lab;
     the viewer's event cards only when the view holds them."""
     import textwrap
 
     from fauna_cli.games.svgkit import canvas, el, finish, text
 
     players: list[str] = view["players"]
-    letter = {p: chr(65 + i) for i, p in enumerate(players)}
+    letter = {p: str(i + 1) for i, p in enumerate(players)}  # digits: letters would read as the rows' letters
     colour = {p: SVG_PLAYERS[i % len(SVG_PLAYERS)] for i, p in enumerate(players)}
     at = {space: p for p, spaces in view["dinosaurs"].items() for space in spaces}
     rings: dict[str, str] = view["wheel"]["rings"]
@@ -123,7 +125,7 @@ def svg(view: dict[str, Any]) -> str:
     root = canvas(width, 2000, title)
     text(root, title, 16, 28, 18, font_weight="bold")
     text(root, "Spaces are named as moves use them (row letter, column number); a disc is a dinosaur with its "
-               "player's letter.", 16, 50, 12)
+               "player's number.", 16, 50, 12)
 
     island = el(root, "g", cls="island")
     for r, row in enumerate(rows):

@@ -13,19 +13,23 @@ ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
 def round_tables(state: ArcticState, round_no: int) -> list[Table]:
-    """The players' piles, runs so far, penalties, hand sizes and powers, and the tokens."""
-    rows = []
+    """The players' piles, penalties, hand sizes and powers; their longest runs; and the tokens.
+
+    Two tables per player rather than one wide one, so that each fits 80 columns.
+    """
+    rows, runs = [], []
     for s, name in enumerate(state.names):
-        runs = longest_runs(best_animals(state.piles[s])[0])
         top = state.visible(s)
         powers = " ".join(ANIMALS[a] for a in range(6) if state.holders[a] == s) or "-"
-        rows.append((name, NAME[top] if top >= 0 else "-", len(state.piles[s]), *runs,
-                     len(state.penalties[s]), len(state.hands[s]), powers))
-    players = Table(f"After round {round_no}", ("player", "visible", "pile", *ANIMALS, "penalties", "hand", "powers"),
+        rows.append((name, NAME[top] if top >= 0 else "-", len(state.piles[s]), len(state.penalties[s]),
+                     len(state.hands[s]), powers))
+        runs.append((name, *longest_runs(best_animals(state.piles[s])[0])))
+    players = Table(f"After round {round_no}", ("player", "visible", "pile", "penalties", "hand", "powers"),
                     tuple(rows))
+    longest = Table(f"Longest runs after round {round_no}", ("player", *ANIMALS), tuple(runs))
     tokens = Table(f"Tokens after round {round_no}", ("token", "on"),
                    tuple((ANIMALS[a], LANDSCAPE[state.tokens[a]]) for a in range(6)))
-    return [players, tokens]
+    return [players, longest, tokens]
 
 
 def tables_after(state: ArcticState, events: list[Event]) -> list[Table]:
@@ -37,18 +41,25 @@ def tables_after(state: ArcticState, events: list[Event]) -> list[Table]:
 
 
 def final_tables(state: ArcticState) -> list[Table]:
-    """The scoring table: points per animal, diversity, totem, penalty, total and rank (totems once over)."""
+    """The scoring: runs, diversity, totem, penalty, total and rank (totems once over); then points per animal.
+
+    Two tables rather than one of twelve columns, so that each fits 80 columns.
+    """
     ranking = state.ranking() if state.over else []
-    rows = []
+    rows: list[tuple[str, int, int, str, int, int, int | str]] = []
+    animals = []
     for s, name in enumerate(state.names):
         sc = state.score_of(s)
+        runs = sum(sc.animal_points)
         if state.over:
-            rows.append((name, *sc.animal_points, sc.diversity, f"{ANIMALS[sc.totem_animal]} {sc.totem}",
-                         -sc.penalties, sc.total, ranking.index(name) + 1))
+            rows.append((name, runs, sc.diversity, f"{ANIMALS[sc.totem_animal]} {sc.totem}", -sc.penalties,
+                         sc.total, ranking.index(name) + 1))
         else:  # the totems are still secret
-            rows.append((name, *sc.animal_points, sc.diversity, "?", -sc.penalties, sc.total - sc.totem, "-"))
+            rows.append((name, runs, sc.diversity, "?", -sc.penalties, sc.total - sc.totem, "-"))
+        animals.append((name, *sc.animal_points))
     return [Table("Final scores" if state.over else "Scores so far",
-                  ("player", *ANIMALS, "diversity", "totem", "penalty", "total", "rank"), tuple(rows))]
+                  ("player", "runs", "diversity", "totem", "penalty", "total", "rank"), tuple(rows)),
+            Table("Run points per animal", ("player", *ANIMALS), tuple(animals))]
 
 
 def summary(state: ArcticState) -> dict[str, Any]:

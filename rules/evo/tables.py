@@ -15,20 +15,27 @@ def _genes(state: State, seat: int) -> str:
 
 
 def round_tables(state: State, rec: RoundRecord) -> list[Table]:
-    """The round's table per player, and the climate that ruled it."""
-    rows = []
+    """The round's mutation points and genes per player, their dinosaurs and losses, and the climate that ruled it.
+
+    Three narrow tables rather than one of eleven columns, so that each fits 80 columns.
+    """
+    points, dinosaurs = [], []
     for s in state.ranking_by_seat():
-        rows.append((state.names[s], rec.mp_before[s], -rec.paid[s], rec.mp_after[s] - rec.mp_before[s]
-                     + rec.paid[s] - rec.income[s], rec.income[s], rec.mp_after[s], rec.income[s],
-                     rec.lost_climate[s], rec.lost_combat[s], rec.bought[s] or "-", _genes(state, s)))
-    players = Table(f"Round {rec.number}", ("player", "MP before", "paid", "cards", "income", "MP after", "dinosaurs",
-                                             "lost climate", "lost combat", "bought", "genes"), tuple(rows))
+        cards = rec.mp_after[s] - rec.mp_before[s] + rec.paid[s] - rec.income[s]
+        points.append((state.names[s], rec.mp_before[s], -rec.paid[s], cards, rec.income[s], rec.mp_after[s],
+                       _genes(state, s)))
+        dinosaurs.append((state.names[s], rec.income[s], rec.lost_climate[s], rec.lost_combat[s],
+                          rec.bought[s] or "-"))
+    mutation = Table(f"Round {rec.number}: mutation points", ("player", "before", "paid", "cards", "income", "after",
+                                                              "genes"), tuple(points))
+    herds = Table(f"Round {rec.number}: dinosaurs", ("player", "dinosaurs", "lost to climate", "lost in combat",
+                                                     "bought"), tuple(dinosaurs))
     rings = state.wheel_data.rings[rec.wheel]
     climate = Table(f"Climate, round {rec.number}", ("token", "wheel", "ideal", "hot", "cold", "deadly", "tokens left"),
                     ((token_text(rec.token), rec.wheel,
                       *("/".join(t for t in data.TERRAINS if rings[t] == r) or "-" for r in data.RINGS),
                       len(state.tokens)),))
-    return [players, climate]
+    return [mutation, herds, climate]
 
 
 def tables_after(state: State, events: list[Event]) -> list[Table]:
@@ -41,8 +48,9 @@ def tables_after(state: State, events: list[Event]) -> list[Table]:
 
 
 def final_tables(state: State) -> list[Table]:
-    """The ranking with the seed's tie-breaks: most mutation points, then most dinosaurs; still tied, shared."""
-    rows = []
+    """The ranking with the seed's tie-breaks (most mutation points, then most dinosaurs; still tied, shared);
+    then each player's losses and genes, in a second table so that each fits 80 columns."""
+    rows, losses = [], []
     rank = 0
     prev: tuple[int, int] | None = None
     for i, s in enumerate(state.ranking()):
@@ -53,11 +61,12 @@ def final_tables(state: State) -> list[Table]:
         won = "winner" if state.names[s] in state.winners else ""
         if won and len(state.winners) > 1:
             won = "shared win"
-        rows.append((rank, state.names[s], state.mp[s], state.count[s], state.lost_climate[s], state.lost_combat[s],
-                     _genes(state, s), won))
+        rows.append((rank, state.names[s], state.mp[s], state.count[s], won))
+        losses.append((state.names[s], state.lost_climate[s], state.lost_combat[s], _genes(state, s)))
     title = f"Final ranking after round {state.round}" + (" (the meteorite)" if state.is_over else " (so far)")
-    return [Table(title, ("rank", "player", "MP", "dinosaurs", "lost climate", "lost combat", "genes", "result"),
-                  tuple(rows))]
+    return [Table(title, ("rank", "player", "mutation points", "dinosaurs", "result"), tuple(rows)),
+            Table("Dinosaurs lost, and genes", ("player", "lost to climate", "lost in combat", "genes"),
+                  tuple(losses))]
 
 
 def summary(state: State) -> dict[str, Any]:

@@ -445,7 +445,9 @@ def simulate_game(rules, players: int, bots_text: str, games: int, seed, jobs: i
     from rules.core.simulate import summarise as summarise_game
 
     if not rules.min_players <= players <= rules.max_players:
-        raise click.BadParameter(f"{rules.title} is played by {rules.min_players} to {rules.max_players} players",
+        from rules.core.words import span
+
+        raise click.BadParameter(f"{rules.title} is played by {span(rules.min_players, rules.max_players, 'player')}",
                                  param_hint="--players")
     from fauna_cli.options import parse_bots as parse
 

@@ -229,7 +229,7 @@ def test_log_header_round_trips_and_lines_are_public() -> None:
     summary = RULES.summary(s)
     for name, p in summary["players"].items():
         assert p["start"] + p["income"] + p["paid"] + p["cards"] == p["mp"] == s.scores()[name]
-    assert "to move" in RULES.help_text(new_state(cfg, 1))
+    assert RULES.help_text(new_state(cfg, 1)).startswith("Gene auction: bid on a column")
 
 
 @pytest.mark.parametrize("line, at, message", [

@@ -316,10 +316,12 @@ def test_the_result_calls_a_hole_won_on_equal_counts_a_tie_and_any_other_a_major
     assert whys == {"tie", "majority"}
 
 
-def test_help_lists_the_decision_and_examples():
+def test_the_screen_says_the_decision_once_and_help_says_how_to_type():
+    from fauna_cli.games.exofauna import picture
+
     s = new(7)
-    text = RULES.help_text(s)
-    assert "Action 1 of 2" in text and "play " in text
+    screen = picture(s.view(s.to_move)) + "\n" + RULES.help_text(s)
+    assert screen.count("Action 1 of 2") == 1 and "a unique start is enough" in screen
 
 
 def test_config_round_trip_defaults_and_errors():

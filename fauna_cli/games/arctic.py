@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.words import count
+
 ANIMAL_COLOURS = {"fox": "33", "moose": "31", "walrus": "35", "orca": "34", "puffin": "36", "bear": "37"}
 
 
@@ -64,14 +66,25 @@ def picture(view: dict[str, Any], color: bool = False) -> str:
         lines.append(f"Your totem: {view['totem']}")
     turn = view.get("turn")
     if turn and not view.get("over"):
-        step = {"place": f"placing {turn['placed']}/{turn['place_target']}", "tokens": "moving tokens",
-                "walrus": "walrus extra step", "draw": f"drawing {turn['taken']}/{turn['draw_target']}",
-                "discard": "discarding down to 7"}.get(view["phase"], view["phase"])
+        phase = view["phase"]
+        if phase == "place":
+            step = f"placing cards ({count(turn['place_target'] - turn['placed'], 'more card')} to place)"
+        elif phase == "draw":
+            step = f"drawing cards ({count(turn['draw_target'] - turn['taken'], 'more card')} to take)"
+        else:
+            step = {"tokens": "moving the two tokens of the new visible card in opposite directions",
+                    "walrus": "may move one token an extra step (walrus power)",
+                    "discard": "discarding down to 7 cards"}.get(phase, phase)
         used = f"; powers used: {', '.join(turn['used'])}" if turn["used"] else ""
         lines.append(f"{turn['player']} is {step}{used}")
     if view.get("over"):
-        lines.append("Scores: " + ", ".join(f"{n} {s}" for n, s in view["scores"].items())
-                     + f"; winner: {', '.join(view['winners'])}")
+        scores = view["scores"]
+        best = max(scores.values())
+        tied = [n for n, v in scores.items() if v == best]
+        why = (f" ({' and '.join(tied)} tied on {best}: the tie goes to whoever comes first in turn order from the "
+               f"first player, {view['first']})" if len(tied) > 1 else "")
+        lines.append("Scores: " + ", ".join(f"{n} {v}" for n, v in scores.items())
+                     + f"; winner: {', '.join(view['winners'])}{why}")
     return "\n".join(lines)
 
 

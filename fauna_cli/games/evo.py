@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.words import count
+
 RING_MARK = {"ideal": "=", "hot": "^", "cold": "v", "deadly": "x"}
 RING_COLOR = {"ideal": "32", "hot": "31", "cold": "34", "deadly": "90"}
 PLAYER_COLOR = ("93", "96", "95", "92", "91")
@@ -46,7 +48,7 @@ def picture(view: dict[str, Any], color: bool = False) -> str:
     w = view["wheel"]
     parts = [f"{r} {'/'.join(t for t, rr in rings.items() if rr == r)}" for r in RING_MARK if r in rings.values()]
     lines.append(f"Climate: token {view['token'] or '-'}, wheel position {w['position']}: " + ", ".join(parts)
-                 + f"; {view['tokens_left']} tokens left")
+                 + f"; {count(view['tokens_left'], 'token')} left")
     if "next_token" in view:
         lines.append(f"Sixth Sense: the next climate token is {view['next_token']}")
     lines.append("Initiative: " + ", ".join(f"{letter[p]} {p}" for p in view["initiative"]))
@@ -54,8 +56,9 @@ def picture(view: dict[str, Any], color: bool = False) -> str:
         genes = ", ".join(f"{g} x{n}" if n > 1 else g for g, n in view["genes"][p].items()) or "no genes"
         lost = view["lost"][p]
         tag = _paint(letter[p], "1;" + PLAYER_COLOR[players.index(p) % len(PLAYER_COLOR)], color)
-        lines.append(f"  {tag} {p}: {view['mp'][p]} MP, {len(view['dinosaurs'][p])} dinosaurs, "
-                     f"{view['cards_held'][p]} event cards, lost {lost['climate']} to climate and "
+        lines.append(f"  {tag} {p}: {count(view['mp'][p], 'mutation point')}, "
+                     f"{count(len(view['dinosaurs'][p]), 'dinosaur')}, "
+                     f"{count(view['cards_held'][p], 'event card')}, lost {lost['climate']} to climate and "
                      f"{lost['combat']} in combat; {genes}")
     if view["lab"]:
         lines.append("Lab: " + ", ".join(f"{c['item']} ({c['bid']} by {c['by']})" if c["by"] else c["item"]
@@ -66,7 +69,7 @@ def picture(view: dict[str, Any], color: bool = False) -> str:
         lines.append("Births left: " + ", ".join(f"{p} {n}" for p, n in view["births_left"].items() if n))
     if view.get("keeping"):
         k = view["keeping"]
-        lines.append(f"Saving {k['of']} endangered dinosaurs; kept so far: {', '.join(k['kept']) or 'none'}")
+        lines.append(f"Saving {count(k['of'], 'endangered dinosaur')}; kept so far: {', '.join(k['kept']) or 'none'}")
     if view.get("hand") is not None:
         lines.append("Your event cards: " + (", ".join(view["hand"]) or "none"))
     if view["over"]:
@@ -157,7 +160,7 @@ def svg(view: dict[str, Any]) -> str:
     text(wheel, "Climate wheel now", x, y, 14, font_weight="bold")
     y += 20
     text(wheel, f"token {view['token'] or '-'}, position {view['wheel']['position']}; "
-                f"{view['tokens_left']} tokens left", x, y, 12)
+                f"{count(view['tokens_left'], 'token')} left", x, y, 12)
     y += 12
     for terrain, ring in rings.items():
         z = el(wheel, "g", cls="zone", data_terrain=terrain, data_climate=ring)
@@ -177,8 +180,8 @@ def svg(view: dict[str, Any]) -> str:
         el(g, "circle", cx=x + 10, cy=y + 14, r=10, fill=colour[p], stroke="#222222")
         text(g, letter[p], x + 10, y + 18.5, 12, text_anchor="middle", font_weight="bold", fill="#111111")
         turn = "  (to move)" if p == view["to_move"] else ""
-        text(g, f"{p}: {view['mp'][p]} MP, {len(view['dinosaurs'][p])} dinosaurs, "
-                f"{view['cards_held'][p]} event cards{turn}", x + 26, y + 18, 12, font_weight="bold")
+        text(g, f"{p}: {count(view['mp'][p], 'mutation point')}, {count(len(view['dinosaurs'][p]), 'dinosaur')}, "
+                f"{count(view['cards_held'][p], 'event card')}{turn}", x + 26, y + 18, 12, font_weight="bold")
         genes = ", ".join(f"{g_} x{n}" if n > 1 else g_ for g_, n in view["genes"][p].items()) or "no genes"
         lost = view["lost"][p]
         for line in textwrap.wrap(f"lost {lost['climate']} to climate, {lost['combat']} in combat; {genes}", 66):

@@ -63,9 +63,9 @@ def picture(view: dict[str, Any], color: bool = False) -> str:
     if view["over"]:
         out.append(f"game over: {', '.join(view['winners'])} wins; {goal}")
     else:
-        out.append(f"turn {view['turn']}, {view['to_move']} to play, Action {view['action']} of {view['actions']}; "
-                   f"{goal}")
-        out.append(view["asked"])
+        action = f", Action {view['action']} of {view['actions']}" if "Action" not in view["asked"] else ""
+        out.append(f"turn {view['turn']}{action}; {goal}")
+        out.append(view["asked"])  # who is to play and what is asked (with the action of the turn, when it is one)
     return "\n".join(out)
 
 

@@ -86,12 +86,11 @@ def why_not(state: ArcticState, move: Move) -> str:
 
 
 def help_text(state: ArcticState) -> str:
-    """What the player to move may type now, with examples taken from the legal moves."""
+    """The forms of the moves open now; what the player is doing is on the picture, and the choices follow it."""
     if state.over:
         return "The game is over."
     moves = state.legal_moves()
-    texts = [state.move_text(m) for m in moves]
-    lines = [f"{state.names[state.current]}: {phase_words(state)}."]
+    lines = ["You may type:"]
     kinds = sorted({m[0] for m in moves})
     words = {
         "place": "place CARD  (a hand card: main/companion placement-draw, e.g. 'place fox/moose 5-1';"
@@ -111,6 +110,4 @@ def help_text(state: ArcticState) -> str:
         lines.append("  " + words[k])
     if any(m[0] == "place" and m[2] for m in moves):
         lines.append("  place CARD under|bottom  (fox power, your last card of this turn)")
-    shown = texts[:12]
-    lines.append("For example: " + "; ".join(shown) + (f" ... ({len(texts)} moves)" if len(texts) > 12 else ""))
     return "\n".join(lines)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.protocol import Table
+from rules.core.words import count
 from rules.evo import data
 from rules.evo.state import Event, RoundRecord, State, token_text
 
@@ -99,25 +100,21 @@ def breakdown(state: State) -> dict[str, dict[str, int]]:
 
 
 def help_text(state: State) -> str:
-    """What the player to move may type now, with examples from this position."""
-    who = state.to_move
-    if who is None:
+    """What the player to move may type now (the numbered choices follow it at the prompt, so no examples)."""
+    if state.to_move is None:
         return "The game is over."
-    legal = state.legal_moves()
-    intro = {
+    return {
         "climate": ("Climate window: play a climate card now ('play climate shift cw', 'play stable climate') "
                     "or 'pass'."),
         "auction": "Gene auction: bid on a column with 'bid N COLUMN' (1 to 6; more than the bid already there). "
                    "The event column gives an event card, the others a gene. You may not pass.",
         "initiative": "Adrenaline Rush: take any place on the initiative track with 'initiative N'.",
-        "movement": f"Movement ({state.steps} points left): 'move FROM TO', 'attack FROM TO' (an enemy next to you), "
-                    "'swim FROM TO' (Flippers), 'fly FROM TO' (Wings), 'play CARD', or 'done'.",
+        "movement": f"Movement ({count(state.steps, 'movement point')} left): 'move FROM TO', 'attack FROM TO' "
+                    "(an enemy next to you), 'swim FROM TO' (Flippers), 'fly FROM TO' (Wings), 'play CARD', or 'done'.",
         "chameleon": "Your beaten dinosaur has Chameleon Skin: 'escape SPACE' to a free space next to it.",
         "birth": "Birth: 'birth SPACE' next to one of your dinosaurs ('from SPACE' when all 8 are out, "
                  "'attack SPACE' with Killer Babies), 'play CARD', or 'skip'.",
         "survival-cards": "Survival window: play a survival card ('play neoprene', 'play ice cold NAME') or 'pass'.",
-        "survival": "Survival: choose the dinosaurs you save with 'keep SPACE', one at a time.",
+        "survival": f"Survival: you save {count(state.keep_target, 'dinosaur')} in danger, chosen one at a time "
+                    f"with 'keep SPACE' ({len(state.kept)} chosen so far).",
     }[state.phase]
-    more = f", ... ({len(legal)} in all)" if len(legal) > 6 else ""
-    examples = ", ".join(state.move_text(m) for m in legal[:6]) + more
-    return f"{who} to move. {intro}\nFor example: {examples}"

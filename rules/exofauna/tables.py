@@ -81,17 +81,8 @@ def breakdown(state: State) -> dict[str, dict[str, int]]:
 
 
 def help_text(state: State) -> str:
-    """What the player to move may type now, with examples taken from this position."""
+    """How to type a move now; what is asked is on the picture and the choices follow at the prompt."""
     if state.over:
         return "The game is over."
-    legal = state.legal_moves()
-    examples: list[str] = []
-    seen: set[str] = set()
-    for m in legal:
-        if m.verb not in seen or len(examples) < 4:
-            seen.add(m.verb)
-            examples.append(state.move_text(m))
-        if len(examples) >= 6:
-            break
-    return (f"{state.describe_decision()}\n{len(legal)} legal moves, e.g.: " + "; ".join(examples)
-            + "\nCards may be named without a colour when you hold that Organism in one colour only.")
+    return ("Type a number from the list, or the move (a unique start is enough). Cards may be named without a "
+            "colour when you hold that Organism in one colour only.")

@@ -71,6 +71,7 @@ class Session:
         self.tables_at: list[int] = []  # len(self.tables) before each decision of this session
         self.start = state.seq  # decisions before this session (a continued log) are final
         self.final: dict[int, str] = {}  # move number -> why it cannot be taken back (it revealed something)
+        self.seed_note: str | None = None  # said at the end of a game whose seed stays untold until then
         self.save()
 
     def out(self, text: str = "") -> None:
@@ -135,7 +136,7 @@ class Session:
         player, text = history[latest - 1][0], texts[0]
         if player != who:
             return (f"Nothing to undo for {who}: {player} decided since (move {latest}: {text}); only the latest "
-                    f"decision can be taken back, by its player (undo {player}).")
+                    "decision can be taken back, by its player.")
         for seq in range(latest, len(history) + 1):
             reason = self.final.get(seq)
             if reason:
@@ -175,6 +176,8 @@ class Session:
             self.out(render_tables(self.rules.final_tables(self.state), self.fmt))
             winners = list(self.state.winners)
             self.out(style(("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(winners), bold=True))
+            if self.seed_note:
+                self.out(self.seed_note)
 
     def document(self) -> dict[str, Any]:
         """The game as JSON: game, seed, config, every table shown, and the account of where it stands."""
@@ -187,9 +190,13 @@ class Session:
 
 
 def run_script(rules: GameRules, state: Any, text: str, source: str, fmt: str, log_path: str | None,
-               log: GameLog | None = None) -> int:
-    """Play a move script; the first bad line stops with FILE:LINE and exit 3 (a line may hold 'a; b; c')."""
+               log: GameLog | None = None, seed_note: str | None = None) -> int:
+    """Play a move script; the first bad line stops with FILE:LINE and exit 3 (a line may hold 'a; b; c').
+
+    `seed_note` (the seed of a game with hidden information) is said only if the game ends.
+    """
     s = Session(rules, state, fmt, log_path, log)
+    s.seed_note = seed_note
     try:
         lines = parse_script(text)
     except MoveSyntaxError as exc:
@@ -231,16 +238,20 @@ HOTSEAT_HELP = term_list([
     ("board", "show what you see again"),
     ("undo", "take back your own last decision (and the computer players' replies to it) while nobody else has "
              "decided since; a decision that showed hidden information is final, and undo says which and why. "
-             "undo NAME: NAME takes back theirs"),
+             "Each person takes back only their own decisions"),
     ("help", "this text"),
     ("quit", "leave the game (asks first; with --log, `fauna play --continue FILE` resumes it)"),
 ], heading="Also:")
 
 
 def run_interactive(rules: GameRules, state: Any, fmt: str, log_path: str | None, log: GameLog | None = None,
-                    svg_path: str | None = None) -> int:
-    """Hot-seat play: each human sees only their own view, handed over with the screen cleared in between."""
+                    svg_path: str | None = None, seed_note: str | None = None) -> int:
+    """Hot-seat play: each human sees only their own view, handed over with the screen cleared in between.
+
+    `seed_note` (the seed of a game with hidden information: it fixes every hand) is said only when the game ends.
+    """
     s = Session(rules, state, fmt, log_path, log)
+    s.seed_note = seed_note
     humans = [n for n in state.names if not s.is_bot(n)]
     private = len(humans) > 1
     try:
@@ -296,12 +307,12 @@ def _hotseat(s: Session, rules: GameRules, log_path: str | None, private: bool) 
         p = state.to_move
         if p != last_human:
             if private:
+                wipe_screen()  # first: nothing of the last player's hand stays above the hand-over, nor in scrollback
                 click.echo(f"\n{style(p, bold=True)}'s turn: everyone else, please look away.")
                 if ask(f"{p}, press Enter when only you can see the screen: ") is None:
                     click.echo(f"\nInput ended; the game was left unfinished. {saved_line(log_path)}")
                     return exitcodes.OK
-                if sys.stdout.isatty():
-                    click.clear()
+                wipe_screen()
             last_human = p
             click.echo(picture(rules, state.view(p)))
         click.echo(help_for(rules, state))
@@ -333,6 +344,11 @@ def _hotseat(s: Session, rules: GameRules, log_path: str | None, private: bool) 
             if who is None:
                 click.echo(f"  undo NAME: {rest.strip()!r} is not playing (players: {', '.join(state.names)})")
                 continue
+            if who != p and not s.is_bot(who):
+                # taking back another person's decision would show their hand on the screen that follows
+                click.echo(f"  Nothing to undo for {who}: at a shared screen each person takes back only their own "
+                           f"decisions ({who} types 'undo' at their own prompt).")
+                continue
             click.echo(f"  {s.undo(who, p)}")
             if s.state.to_move != p:
                 last_human = None  # the screen goes to whoever decides now
@@ -360,6 +376,16 @@ def _hotseat(s: Session, rules: GameRules, log_path: str | None, private: bool) 
     click.echo(picture(rules, s.state.view(None)))
     s.finish()
     return exitcodes.OK
+
+
+CLEAR_ALL = "\x1b[2J\x1b[3J\x1b[H"  # erase the screen, erase the scrollback, cursor home
+
+
+def wipe_screen() -> None:
+    """Clear a terminal's screen and its scrollback, so a hand shown before a hand-over cannot be scrolled back to."""
+    if sys.stdout.isatty():
+        click.echo(CLEAR_ALL, nl=False)
+        sys.stdout.flush()
 
 
 def _player_named(state: Any, name: str) -> str | None:

@@ -138,17 +138,31 @@ def _play_other(config_path, seed, script, moves_path, log_path, force, fmt, set
     if fmt == "json" and script is None:
         raise click.UsageError("--format json needs --moves (interactive play prints tables)")
     state = rules.new_state(config, seed)
+    note = None
     with log_session(log_path, force):
-        if fmt != "json":
+        if fmt != "json" and rules.hidden_information:  # the seed fixes every hand: said when the game is over
+            click.echo(f"{rules.title}: players: {', '.join(state.names)}; the seed is shown when the game ends.")
+            note = _seed_note(seed, drawn, log_path)
+        elif fmt != "json":
             click.echo(f"{rules.title}: seed {seed}{' (drawn; replay with --seed ' + str(seed) + ')' if drawn else ''}"
                        f"; players: {', '.join(state.names)}.")
         if script is not None:
             code = anygame.run_script(rules, state, script, "<stdin>" if moves_path == "-" else moves_path, fmt,
-                                      log_path)
+                                      log_path, seed_note=note)
             anygame.write_svg(rules, state, svg_path)
         else:
-            code = anygame.run_interactive(rules, state, fmt, log_path, svg_path=svg_path)
+            code = anygame.run_interactive(rules, state, fmt, log_path, svg_path=svg_path, seed_note=note)
     sys.exit(code)
+
+
+def _seed_note(seed: int, drawn: bool, log_path: str | None) -> str:
+    """What the end of a game with hidden information says of its seed: how to deal it again, how to replay it."""
+    import shlex
+
+    text = f"Seed {seed}{' (drawn)' if drawn else ''}: `--seed {seed}` deals the same game again"
+    if log_path is not None:
+        text += f"; `fauna replay {shlex.quote(log_path)}` replays this one"
+    return text + "."
 
 
 def read_script(path: str) -> str:

@@ -80,15 +80,17 @@ def test_exofauna_drawing_from_a_deck_is_final(tmp_path):
     assert "drew cards from a deck, showing its next card, so it is final" in result.output
 
 
-def test_undo_of_another_persons_decision_says_who_decided_since(tmp_path):
+def test_undo_of_another_persons_decision_says_who_decided_since_and_is_refused(tmp_path):
     cfg = config(tmp_path / "e.toml", "evo", humans=2, bots=0)
-    # me bids, the screen goes to you: your undo is refused, `undo me` takes me's back and hands the screen over
-    result = run("play", "--config", cfg, input="\n1\n\nundo\nundo me\n\nquit\ny\n")
+    # me bids, the screen goes to you: your undo is refused, and so is `undo me` (it would show me's hand to you)
+    result = run("play", "--config", cfg, input="\n1\n\nundo\nundo me\nquit\ny\n")
     assert result.exit_code == 0, result.output
     assert "Nothing to undo for you: me decided since (move 1: bid 1 event); only the latest decision can be " \
-           "taken back, by its player (undo me)." in result.output
-    assert "Took back me's move 1 (bid 1 event); me to decide." in result.output
-    assert result.output.count("me's turn: everyone else, please look away.") == 2
+           "taken back, by its player." in result.output
+    assert ("Nothing to undo for me: at a shared screen each person takes back only their own decisions (me types "
+            "'undo' at their own prompt).") in result.output
+    assert "Took back" not in result.output
+    assert result.output.count("me's turn: everyone else, please look away.") == 1
 
 
 def test_a_continued_games_earlier_decisions_are_final(tmp_path):

@@ -140,12 +140,16 @@ def _play_other(config_path, seed, script, moves_path, log_path, force, fmt, set
     state = rules.new_state(config, seed)
     note = None
     with log_session(log_path, force):
+        from fauna_cli.widths import fit_prose, terminal_width
+
         if fmt != "json" and rules.hidden_information:  # the seed fixes every hand: said when the game is over
-            click.echo(f"{rules.title}: players: {', '.join(state.names)}; the seed is shown when the game ends.")
+            click.echo(fit_prose(f"{rules.title}: players: {', '.join(state.names)}; the seed is shown when the game "
+                                 "ends.", terminal_width()))
             note = _seed_note(seed, drawn, log_path)
         elif fmt != "json":
-            click.echo(f"{rules.title}: seed {seed}{' (drawn; replay with --seed ' + str(seed) + ')' if drawn else ''}"
-                       f"; players: {', '.join(state.names)}.")
+            again = f" (drawn; replay with --seed {seed})" if drawn else ""
+            click.echo(fit_prose(f"{rules.title}: seed {seed}{again}; players: {', '.join(state.names)}.",
+                                 terminal_width()))
         if script is not None:
             code = anygame.run_script(rules, state, script, "<stdin>" if moves_path == "-" else moves_path, fmt,
                                       log_path, seed_note=note)

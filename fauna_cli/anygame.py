@@ -24,8 +24,6 @@ from rules.core.log import GameLog, LoadedGame
 from rules.core.protocol import GameRules, Table
 from rules.core.script import parse_script
 
-MAX_LISTED = 60  # legal choices listed at the prompt; more are summarised
-
 
 def render_tables(tables: list[Table], fmt: str) -> str:
     """Tables as text in the chosen format, each under its title."""
@@ -51,12 +49,12 @@ def help_for(rules: GameRules, state: Any) -> str:
 
 
 def choices_text(state: Any) -> str:
-    """The legal decisions now, numbered, so a player can type a number or the text."""
-    moves = [state.move_text(m) for m in state.legal_moves()]
-    shown = [f"  {i}. {t}" for i, t in enumerate(moves[:MAX_LISTED], 1)]
-    if len(moves) > MAX_LISTED:
-        shown.append(f"  ... and {len(moves) - MAX_LISTED} more (type 'moves' to list them all)")
-    return "\n".join(shown)
+    """The legal decisions now, numbered (grouped when many: fauna_cli/choices.py), so a player can type a
+    number or the text; wrapped to the terminal."""
+    from fauna_cli.choices import choice_lines
+
+    lines = choice_lines([state.move_text(m) for m in state.legal_moves()])
+    return fit_prose("\n".join(lines), terminal_width())
 
 
 class Session:

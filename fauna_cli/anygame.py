@@ -70,6 +70,7 @@ class Session:
         self.start = state.seq  # decisions before this session (a continued log) are final
         self.final: dict[int, str] = {}  # move number -> why it cannot be taken back (it revealed something)
         self.seed_note: str | None = None  # said at the end of a game whose seed stays untold until then
+        self.said: list[tuple[int, str, str]] = []  # (move number, player, line): each decision as it was told
         self.save()
 
     def out(self, text: str = "") -> None:
@@ -85,8 +86,12 @@ class Session:
             appender.sync(self.log.lines, self.log.closing_line())
 
     def play(self, player: str, move: Any, echo: bool) -> None:
-        """Apply one decision through the log; show its events and any tables it completes."""
+        """Apply one decision through the log; show its events (or, when it has none to tell, the decision as
+        the other players may read it) and any tables it completes."""
         before = len(self.tables)
+        if isinstance(move, str):
+            move = self.state.parse(move)
+        public = self.rules.public_move_text(self.state, move) if echo else ""
         events = self.log.play(player, move)
         self.tables_at.append(before)
         reason = self.rules.final_reason(self.state, events)
@@ -94,10 +99,10 @@ class Session:
             self.final[self.state.seq] = reason
         self.save()
         if echo:
-            for e in events:
-                line = self.rules.event_text(e)
-                if line:
-                    self.out(line)
+            told = [line for line in map(self.rules.event_text, events) if line] or [f"{player}: {public}"]
+            for line in told:
+                self.out(line)
+                self.said.append((self.state.seq, player, line))
         tables = self.rules.tables_after(self.state, events)
         self.tables += tables
         if tables:
@@ -111,6 +116,12 @@ class Session:
             self.play(self.state.to_move, bot.choose(self.state), echo)
             moved = True
         return moved
+
+    def since_last_decision(self, player: str) -> list[str]:
+        """What the others did since `player` last decided, as it was told (public text only)."""
+        history = self.state.history
+        last = next((k + 1 for k in range(len(history) - 1, -1, -1) if history[k][0] == player), 0)
+        return [line for seq, who, line in self.said if last < seq <= self.state.seq and who != player]
 
     def is_bot(self, name: str) -> bool:
         return self.bots[list(self.state.names).index(name)] is not None
@@ -166,6 +177,7 @@ class Session:
         del self.tables_at[keep:]
         for n in [n for n in self.final if n > seq]:
             del self.final[n]
+        self.said = [told for told in self.said if told[0] <= seq]
         self.state, self.log = state, log
         self.save()
 
@@ -311,8 +323,18 @@ def _hotseat(s: Session, rules: GameRules, log_path: str | None, private: bool) 
                     click.echo(f"\nInput ended; the game was left unfinished. {saved_line(log_path)}")
                     return exitcodes.OK
                 wipe_screen()
+                told = s.since_last_decision(p)  # the wipe took the others' decisions off the screen: tell them again
+                if told:
+                    click.echo("Since your last decision:\n" + "\n".join(f"  {line}" for line in told))
             last_human = p
             click.echo(picture(rules, state.view(p)))
+        legal = state.legal_moves()
+        if len(legal) == 1:  # nothing to choose: taken, and said in one line
+            s.play(p, legal[0], echo=True)
+            click.echo(f"  (the only choice {p} had)")
+            if state.to_move == p and not state.is_over:
+                click.echo(picture(rules, state.view(p)))
+            continue
         click.echo(help_for(rules, state))
         click.echo(choices_text(state))
         text = ask(f"{style(p, bold=True)}> ")

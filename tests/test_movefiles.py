@@ -171,7 +171,8 @@ def test_copies_of_every_game_stay_identical_through_move_files(game, tmp_path, 
         bots = bots or seat_bots(rules, rules.config_from_dict(doc, "t", None), state.seed)
         mover = state.to_move
         text = state.move_text(bots[list(state.names).index(mover)].choose(state))
-        assert run("pbem", "move", f"{mover}.game", "--as", mover, "--move-file", "m.txt", "--force", text).exit_code == 0
+        moved = run("pbem", "move", f"{mover}.game", "--as", mover, "--move-file", "m.txt", "--force", text)
+        assert moved.exit_code == 0
         other = "b" if mover == "a" else "a"
         applied = run("pbem", "apply", f"{other}.game", "m.txt")
         assert applied.exit_code == 0, applied.output

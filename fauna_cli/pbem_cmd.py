@@ -492,7 +492,8 @@ def play_human(loaded, player: str, text: str, seq: int | None):
 def _write_move_file(mf: MoveFile, game: str, path: str | None, force: bool) -> tuple[str, bool]:
     """Write the move file of a move about to be saved (before the game: see pbem_move): (its path, whether new).
 
-    An existing file is replaced only with --force, or when it holds this very move (a re-run after a failure).
+    An existing file is replaced only with --force, or when it holds this very move (a re-run after a failure)
+    or another move of this game at this very point (one that was never saved: the game is still where it was).
     """
     from pathlib import Path
 
@@ -500,8 +501,20 @@ def _write_move_file(mf: MoveFile, game: str, path: str | None, force: bool) -> 
     target = path or str(Path(game).with_name(f"{Path(game).stem}-move-{mf.seq}.txt"))
     check_outputs([("GAME", game)], [("the move file", target)])
     new = not Path(target).exists()
-    write_output(target, mf.text(), force)
+    write_output(target, mf.text(), force or (not new and unsaved_move_file(target, mf)))
     return target, new
+
+
+def unsaved_move_file(path: str, mf: MoveFile) -> bool:
+    """Whether `path` holds just one move file of the same game, number and head as `mf`: a move never saved."""
+    from fauna_cli.files import FileProblem, read_text
+    from rules.core.movefile import read_move_files
+
+    try:
+        found = read_move_files(read_text(path, "move file"), path)
+    except (FaunaError, FileProblem):
+        return False
+    return len(found) == 1 and (found[0].game, found[0].seq, found[0].after) == (mf.game, mf.seq, mf.after)
 
 
 def _remove(path: str) -> None:

@@ -283,7 +283,9 @@ def view_move(path: str, player: str, text: str, move_file: str | None, print_it
         return
     target = move_file or str(Path(path).with_name(f"{Path(path).stem}-move-{mf.seq}.txt"))
     from fauna_cli.files import write_output
+    from fauna_cli.pbem_cmd import unsaved_move_file
 
     check_outputs([("the view file", path)], [("--move-file", target)])
+    force = force or (Path(target).exists() and unsaved_move_file(target, mf))  # a choice made again: replaced
     write_output(target, mf.text(), force, secret=True)  # it holds the decision, which may be a hidden one
     click.echo(f"Move file: {shown(target)}: send it to the referee.")

@@ -373,6 +373,23 @@ def test_simulate_log_replaces_a_file_only_with_force(tmp_path):
     assert run(*args, "--force").exit_code == 0 and log.read_text().startswith("fauna-log")
 
 
+def test_a_player_may_choose_again_but_another_file_at_the_move_files_path_is_kept(tmp_path):
+    referee_game(tmp_path)
+    who = to_move(tmp_path)
+    view = tmp_path / f"g-{who}.view"
+    legal = json.loads(run("pbem", "status", view, "--format", "json").output)["legal"]
+    assert run("pbem", "move", view, "--as", who, legal[0]).exit_code == 0
+    made = sorted(tmp_path.glob(f"g-{who}-move-*.txt"))
+    assert len(made) == 1
+    again = run("pbem", "move", view, "--as", who, legal[-1])  # the same point, another choice: replaced
+    assert again.exit_code == 0, again.output
+    assert legal[-1].split()[-1] in made[0].read_text()
+    made[0].write_text("my notes")
+    kept = run("pbem", "move", view, "--as", who, legal[0])
+    assert kept.exit_code == 2 and "--force" in one_line(kept)
+    assert made[0].read_text() == "my notes"
+
+
 # -- a saved move is never reported as failed ----------------------------------------------------
 
 def test_a_move_file_that_cannot_be_written_leaves_the_game_unchanged(tmp_path):
@@ -414,6 +431,16 @@ def test_a_game_that_cannot_be_saved_leaves_no_move_file_and_a_rerun_needs_no_fo
     again = run("pbem", "move", game, "--as", who, move)
     assert again.exit_code == 0, again.output
     assert (tmp_path / "g-move-1.txt").read_text() == made
+    # ... or another move at that point, which was never saved either: it is replaced, without --force.
+    game.write_bytes(before)
+    from fauna_cli.gamefile import load_game
+
+    state = load_game(game).state
+    other = state.move_text(state.legal_moves()[-1])
+    assert other != move
+    again = run("pbem", "move", game, "--as", who, other)
+    assert again.exit_code == 0, again.output
+    assert other.split()[-1] in (tmp_path / "g-move-1.txt").read_text()
 
 
 # -- a file replaced during a command ----------------------------------------------------------------

@@ -263,10 +263,14 @@ def check_outputs(inputs: list[tuple[str, str | Path | None]], outputs: list[tup
     given_in = [(w, p) for w, p in inputs if p is not None and p != "-"]
     given_out = [(w, p) for w, p in outputs if p is not None and p != "-"]
     for i, (what, path) in enumerate(given_out):
-        for other, opath in given_in + given_out[:i]:
+        for other, opath in given_in:
             if same_file(path, opath):
                 raise FileProblem(f"{escape_control(str(path))}: {what} would overwrite {other} "
-                                  f"({escape_control(str(opath))}), which this command also uses; give another name")
+                                  f"({escape_control(str(opath))}), which this command reads; give another name")
+        for other, opath in given_out[:i]:
+            if same_file(path, opath):
+                raise FileProblem(f"{escape_control(str(path))}: {other} and {what} would be one file "
+                                  f"({escape_control(str(opath))}); give each its own name")
 
 
 def check_new(path: str | Path | None, force: bool, option: str = "") -> None:

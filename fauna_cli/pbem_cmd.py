@@ -512,7 +512,7 @@ def unsaved_move_file(path: str, mf: MoveFile) -> bool:
 
     try:
         found = read_move_files(read_text(path, "move file"), path)
-    except (FaunaError, FileProblem):
+    except (FaunaError, FileProblem, ValueError, RecursionError):  # not readable as a move file: not one of ours
         return False
     return len(found) == 1 and (found[0].game, found[0].seq, found[0].after) == (mf.game, mf.seq, mf.after)
 

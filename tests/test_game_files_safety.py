@@ -350,7 +350,7 @@ def test_play_svg_and_log_outputs(tmp_path):
                                      '[[players]]\nname = "b"\nbot = "random"\n', encoding="utf-8")
     same = run("play", "--config", tmp_path / "c.toml", "--moves", "-", "--log", tmp_path / "x", "--svg",
                tmp_path / "x", input="")
-    assert same.exit_code == 2 and "would overwrite --log" in one_line(same)
+    assert same.exit_code == 2 and "--log and --svg would be one file" in one_line(same)
     over_cfg = run("play", "--config", tmp_path / "c.toml", "--moves", "-", "--svg", tmp_path / "c.toml",
                    "--force", input="")
     assert over_cfg.exit_code == 2 and "c.toml" in (tmp_path / "c.toml").read_text() + "c.toml"
@@ -502,7 +502,8 @@ def test_pbem_apply_does_not_overwrite_a_copy_saved_meanwhile(tmp_path, monkeypa
     assert copy.read_bytes() == newer
 
 
-def test_referee_apply_does_not_overwrite_a_key_changed_meanwhile(tmp_path, monkeypatch):
+@pytest.mark.parametrize("changed", ["g.key", "g.game"])
+def test_referee_apply_does_not_overwrite_a_key_or_public_file_changed_meanwhile(tmp_path, monkeypatch, changed):
     referee_game(tmp_path)
     mf = move_file(tmp_path, SplitMix64(2), tmp_path / "m.txt")
     before = snapshot(tmp_path)
@@ -513,15 +514,16 @@ def test_referee_apply_does_not_overwrite_a_key_changed_meanwhile(tmp_path, monk
     def meanwhile(*args, **kwargs):
         out = real(*args, **kwargs)
         key = tmp_path / "g.key"
-        key.write_text(key.read_text())  # rewritten in place (same bytes, same inode): still the file read
-        (tmp_path / "g.game").write_text((tmp_path / "g.game").read_text() + "\n")  # changed
+        key.write_text(key.read_text())  # rewritten in place, same bytes: still the file read
+        (tmp_path / changed).write_text((tmp_path / changed).read_text() + "\n")  # changed
         return out
 
     monkeypatch.setattr(anygame, "pbem_move_change", meanwhile)
     refused = referee_apply(tmp_path, mf)
-    assert refused.exit_code == 2 and "g.game: another program changed" in one_line(refused)
+    assert refused.exit_code == 2 and f"{changed}: another program changed" in one_line(refused)
     after = snapshot(tmp_path)
-    assert after["g.key"] == before["g.key"] and after["g-ann.view"] == before["g-ann.view"]
+    assert after[changed] == before[changed] + b"\n"  # the other program's file is kept
+    assert {k: v for k, v in after.items() if k != changed} == {k: v for k, v in before.items() if k != changed}
     assert leftovers(tmp_path) == []
 
 

@@ -41,9 +41,7 @@ from rules.core.limits import (
     MAX_CONFIG_BYTES,
     MAX_LINE_CHARS,
     InputRefused,
-    check_lines,
     check_path,
-    decode_utf8,
     escape_control,
     load_toml,
     read_bounded,
@@ -165,18 +163,6 @@ def seen_bytes(path: str | Path, raw: bytes) -> FileSeen:
     except OSError as exc:
         raise FileProblem(f"{escape_control(str(path))}: cannot read: {exc.strerror}") from None
     return FileSeen(real, escape_control(str(path)), st.st_dev, st.st_ino, len(raw), hashlib.sha256(raw).hexdigest())
-
-
-def read_text_seen(path: str | Path, what: str = "file",
-                   max_bytes: int = MAX_CONFIG_BYTES) -> tuple[str, FileSeen]:
-    """A file's text (as read_text) and the FileSeen of the bytes it came from."""
-    raw, seen = read_seen(path, what, max_bytes)
-    try:
-        text = decode_utf8(raw)
-        check_lines(text, MAX_LINE_CHARS)
-    except InputRefused as exc:
-        raise FileProblem(f"{escape_control(str(path))}:{exc.line}: {exc.message}") from None
-    return text, seen
 
 
 def new_file_mode(secret: bool = False) -> int:

@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from fauna_cli.files import FileSeen, check_outputs, read_bytes, read_text, read_text_seen
+from fauna_cli.files import FileSeen, check_outputs, read_bytes, read_text
 from fauna_cli.render import dump_json, shown
 from rules.core.errors import FaunaError, IllegalMove
 from rules.core.limits import MAX_LOG_BYTES
@@ -60,24 +60,31 @@ def _outputs(game: str, key: str, views: list[tuple[str, str]]) -> list[tuple[st
     return [("the game file", game), ("the key file", key), *((f"{n}'s view file", v) for n, v in views)]
 
 
-def _load_key(key: str) -> tuple[GameRules, str, LoadedGame, FileSeen]:
-    text, seen = read_text_seen(key, "key file", MAX_LOG_BYTES)
-    salt, log = read_key(text, key)
+def _load_key(key: str) -> tuple[GameRules, str, LoadedGame]:
+    salt, log = read_key(read_text(key, "key file", MAX_LOG_BYTES), key)
     rules = rules_for_log(log.split("\n", 1)[0])
     if rules is None:
         raise FaunaError(f"{shown(key)}: the key file holds no game log of a game this fauna plays")
-    return rules, salt, load_game_log(log, key, rules), seen
+    return rules, salt, load_game_log(log, key, rules)
 
 
-def _open_key(key: str, game: str) -> tuple[GameRules, str, LoadedGame, FileSeen]:
-    """Under the key's lock: finish or undo an interrupted update (fauna_cli/commit.py), then read the key."""
+def _open_key(key: str, game: str) -> tuple[GameRules, str, LoadedGame, tuple[FileSeen, ...]]:
+    """Under the key's lock: finish or undo an interrupted update (fauna_cli/commit.py), then read the key.
+
+    Also returns what identifies the key and public files as read (taken before they are read: a file changed
+    in between is refused when the update is written, never overwritten).
+    """
     from fauna_cli.commit import recover
+    from fauna_cli.files import read_seen
     from fauna_cli.gamefile import remove_stale_temps
 
     recover(key, [Path(os.path.realpath(game)).parent])
     for path in (key, game):
         remove_stale_temps(path)
-    return _load_key(key)
+    seen = [read_seen(key, "key file", MAX_LOG_BYTES)[1]]
+    if Path(game).exists():
+        seen.append(read_seen(game, "game file", MAX_LOG_BYTES)[1])
+    return (*_load_key(key), tuple(seen))
 
 
 def new_refereed(rules: GameRules, config: Any, seed: int | None, game: str, key: str, force: bool, fmt: str) -> None:
@@ -133,11 +140,11 @@ def referee_move(game: str, key: str, player: str, text: str, fmt: str) -> None:
     from fauna_cli.gamefile import game_lock
 
     with game_lock(key):
-        rules, salt, loaded, key_seen = _open_key(key, game)
-        game_seen = _check_public(rules, loaded, salt, game)
+        rules, salt, loaded, seen = _open_key(key, game)
+        _check_public(rules, loaded, salt, game)
         name = resolve(loaded.state, player)
         pbem_move_change(loaded, name, text, None)
-        views = _write_all(rules, loaded, salt, game, key, _seen(key_seen, game_seen))
+        views = _write_all(rules, loaded, salt, game, key, seen)
     if fmt == "json":
         click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "moves": loaded.state.seq,
                               "views": views}), nl=False)
@@ -146,20 +153,14 @@ def referee_move(game: str, key: str, player: str, text: str, fmt: str) -> None:
     click.echo(_hint(loaded, game, key))
 
 
-def _check_public(rules: GameRules, loaded: LoadedGame, salt: str, game: str) -> FileSeen | None:
-    """GAME must be the public form of KEY's game as it stands (the right pair of files); what was read of it."""
+def _check_public(rules: GameRules, loaded: LoadedGame, salt: str, game: str) -> None:
+    """GAME must be the public form of KEY's game as it stands (the right pair of files)."""
     if not Path(game).exists():
-        return None
+        return
     want = public_game(rules, loaded, salt).text()
-    text, seen = read_text_seen(game, "game file", MAX_LOG_BYTES)
-    if text != want:
+    if read_text(game, "game file", MAX_LOG_BYTES) != want:
         raise FaunaError(f"{shown(game)}: this public file is not the current public form of the key file's game "
                          "(another game, or an older copy)")
-    return seen
-
-
-def _seen(*files: FileSeen | None) -> tuple[FileSeen, ...]:
-    return tuple(f for f in files if f is not None)
 
 
 def referee_apply(game: str, key: str, files: list[MoveFile], fmt: str) -> None:
@@ -168,8 +169,8 @@ def referee_apply(game: str, key: str, files: list[MoveFile], fmt: str) -> None:
     from fauna_cli.gamefile import game_lock
 
     with game_lock(key):
-        rules, salt, loaded, key_seen = _open_key(key, game)
-        game_seen = _check_public(rules, loaded, salt, game)
+        rules, salt, loaded, seen = _open_key(key, game)
+        _check_public(rules, loaded, salt, game)
         applied = []
         for mf in sorted(files, key=lambda m: m.seq):
             public = public_game(rules, loaded, salt)
@@ -184,7 +185,7 @@ def referee_apply(game: str, key: str, files: list[MoveFile], fmt: str) -> None:
                                   f"head is {public.head}: send the player their current view file")
             pbem_move_change(loaded, mf.player, mf.move, mf.seq)
             applied.append(f"move {mf.seq} by {mf.player}")
-        views = _write_all(rules, loaded, salt, game, key, _seen(key_seen, game_seen))
+        views = _write_all(rules, loaded, salt, game, key, seen)
     if fmt == "json":
         click.echo(dump_json({"version": 1, "applied": applied, "views": views}), nl=False)
         return
@@ -199,16 +200,16 @@ def reveal(game: str, key: str, fmt: str) -> None:
     from fauna_cli.gamefile import game_lock
 
     with game_lock(key):
-        rules, salt, loaded, key_seen = _open_key(key, game)
+        rules, salt, loaded, seen = _open_key(key, game)
         if not loaded.state.is_over:
             raise IllegalMove(f"the game is not over (move {loaded.state.seq + 1} is {loaded.state.to_move}'s): "
                               "the seed is revealed only at the end")
-        game_seen = _check_public(rules, loaded, salt, game)
+        _check_public(rules, loaded, salt, game)
         from fauna_cli.commit import Write, commit
 
         check_outputs([], [("the game file", game), ("the key file", key)])
         commit(key, [Write(game, public_game(rules, loaded, salt).text(reveal=(loaded.state.seed, salt)))],
-               _seen(key_seen, game_seen))
+               seen)
     if fmt == "json":
         click.echo(dump_json({"version": 1, "file": game, "revealed": True}), nl=False)
         return

@@ -110,6 +110,7 @@ def commit(anchor: str | Path, writes: list[Write], expect: tuple[FileSeen, ...]
     targets = [(write_target(w.path), w) for w in writes]
     temps: list[Path] = []
     entries = []
+    committed = False
     try:
         for target, w in targets:
             data = w.text.encode("utf-8")
@@ -120,6 +121,8 @@ def commit(anchor: str | Path, writes: list[Write], expect: tuple[FileSeen, ...]
                                   "changed") from None
             temps.append(tmp)
             entries.append({"target": str(target), "temp": str(tmp), "sha256": hashlib.sha256(data).hexdigest()})
+        for folder in sorted({str(t.parent) for t, _ in targets}):
+            sync_folder(folder)  # the temporaries' names are on disk before the journal that lists them
         for seen in expect:
             seen.check()
         journal = journal_path(anchor_real)
@@ -127,14 +130,17 @@ def commit(anchor: str | Path, writes: list[Write], expect: tuple[FileSeen, ...]
         try:
             jtmp = _write_temp(journal, token, doc.encode("ascii"), 0o600)
             temps.append(jtmp)
-            os.replace(jtmp, journal)  # the commit point
+            os.replace(jtmp, journal)  # the commit point: from here on the unit is finished, never undone
+            committed = True
         except OSError as exc:
             raise FileProblem(f"{escape_control(str(anchor))}: cannot write: {exc.strerror or exc}; nothing was "
                               "changed") from None
     except BaseException:
-        for tmp in temps:
-            _unlink(tmp)
+        if not committed:
+            for tmp in temps:
+                _unlink(tmp)
         raise
+    sync_folder(journal.parent)
     _finish(anchor, journal, entries)
 
 

@@ -257,6 +257,23 @@ def test_an_interrupted_unit_is_finished_by_any_next_referee_command(tmp_path, m
     assert leftovers(start) == []
 
 
+def test_a_damaged_journal_is_one_line_and_changes_nothing(tmp_path):
+    referee_game(tmp_path)
+    mf = move_file(tmp_path, SplitMix64(5), tmp_path / "m.txt")
+    journal = tmp_path / ".g.key.commit"
+    missing = {"target": str(tmp_path / "g.game"), "temp": str(tmp_path / ".g.game.gone.pending"), "sha256": "00"}
+    for text in ("garbage\n", 'fauna-commit 1\n{"files": [{"target": 1}]}\n',
+                 "fauna-commit 1\n" + json.dumps({"files": [missing]}) + "\n"):
+        journal.write_text(text)
+        before = snapshot(tmp_path)
+        refused = referee_apply(tmp_path, mf)
+        assert refused.exit_code == 2, refused.output
+        assert ".g.key.commit" in one_line(refused)
+        assert snapshot(tmp_path) == before
+    journal.unlink()  # the referee restored the files by hand: the game goes on
+    assert referee_apply(tmp_path, mf).exit_code == 0
+
+
 # -- outputs never replace an input or one another -------------------------------------------------
 
 def arctic_game(folder: Path) -> Path:

@@ -302,7 +302,7 @@ def write_view_svg(view_file: str, path: str) -> None:
         raise click.UsageError(f"--svg: {rules.title} games have no picture yet") from None
     from fauna_cli.files import atomic_write
 
-    atomic_write(path, draw(v.view))
+    atomic_write(path, draw(v.view), secret=True)  # the player's hand: as secret as the view file
     click.echo(f"Wrote the picture to {path}.", err=True)
 
 

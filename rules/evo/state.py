@@ -289,6 +289,18 @@ class State:
                    if s not in self.kept and self._excess(self.kept + [s], seat) <= self.keep_extra]
         return out
 
+    def may_hold(self, seat: int, timing: str) -> bool:
+        """Whether a player could hold a card of this timing, as everyone can tell: cards in hand, and not every
+        card of that timing discarded. Windows and turn ends ask this, never the hand itself, which would tell."""
+        if not self.hand[seat]:
+            return False
+        gone = self.discard
+        return any(c.timing == timing and c.name not in gone for c in data.cards())
+
+    def _window(self, timing: str) -> list[int]:
+        """A card window's players in initiative order: everyone who could hold a card of its timing."""
+        return [s for s in self.order if self.may_hold(s, timing)]
+
     def _card_moves(self, seat: int) -> list[Move]:
         timing = {"climate": "climate", "survival-cards": "survival", "movement": "movement", "birth": "birth"}
         want = timing.get(self.phase)
@@ -598,8 +610,7 @@ class State:
         self.record.wheel = self.wheel
         ev.append(Event("climate", f"round {self.round} climate: token {token_text(self.token)}, "
                                    f"wheel {self.wheel_text()}"))
-        self.window = [s for s in self.order
-                       if any(data.card_by_name()[c].timing == "climate" for c in self.hand[s])]
+        self.window = self._window("climate")
         if self.window:
             self.phase = "climate"
         else:
@@ -785,8 +796,9 @@ class State:
             self._next_mover(ev)
 
     def _can_act(self, seat: int) -> bool:
-        """Whether a mover has anything to do but 'done' (the quick form of legal_moves() != [done])."""
-        if self._card_moves(seat):
+        """Whether a mover has anything to do but 'done' (the quick form of legal_moves() != [done]); a card
+        in hand keeps the turn open whatever it is, so the way a turn ends does not tell what is held."""
+        if self.may_hold(seat, "movement"):
             return True
         return self.steps >= 1 and self._can_step(seat)
 
@@ -912,8 +924,9 @@ class State:
             self.births_left[self.birth_seat] -= 1
 
     def _can_breed(self, seat: int) -> bool:
-        """Whether a birth turn offers more than 'skip' (the quick form of legal_moves() != [skip])."""
-        if self._card_moves(seat):
+        """Whether a birth turn is asked: births are possible, or the player could hold a Birth card (not
+        whether they do: a turn asked only of a holder would tell)."""
+        if self.may_hold(seat, "birth"):
             return True
         if self.count[seat] < SUPPLY:
             return bool(self._birth_places(seat))
@@ -943,8 +956,7 @@ class State:
 
     def _start_survival(self, ev: list[Event]) -> None:
         self.birth_seat = None
-        self.window = [s for s in self.order
-                       if any(data.card_by_name()[c].timing == "survival" for c in self.hand[s])]
+        self.window = self._window("survival")
         if self.window:
             self.phase = "survival-cards"
         else:

@@ -104,8 +104,8 @@ def help_text(state: State) -> str:
     if state.to_move is None:
         return "The game is over."
     return {
-        "climate": ("Climate window: play a climate card now ('play climate shift cw', 'play stable climate') "
-                    "or 'pass'."),
+        "climate": ("Climate window (everyone holding event cards is asked): play a climate card now "
+                    "('play climate shift cw', 'play stable climate') or 'pass'."),
         "auction": "Gene auction: bid on a column with 'bid N COLUMN' (1 to 6; more than the bid already there). "
                    "The event column gives an event card, the others a gene. You may not pass.",
         "initiative": "Adrenaline Rush: take any place on the initiative track with 'initiative N'.",
@@ -114,7 +114,8 @@ def help_text(state: State) -> str:
         "chameleon": "Your beaten dinosaur has Chameleon Skin: 'escape SPACE' to a free space next to it.",
         "birth": "Birth: 'birth SPACE' next to one of your dinosaurs ('from SPACE' when all 8 are out, "
                  "'attack SPACE' with Killer Babies), 'play CARD', or 'skip'.",
-        "survival-cards": "Survival window: play a survival card ('play neoprene', 'play ice cold NAME') or 'pass'.",
+        "survival-cards": "Survival window (everyone holding event cards is asked): play a survival card "
+                          "('play neoprene', 'play ice cold NAME') or 'pass'.",
         "survival": f"Survival: you save {count(state.keep_target, 'dinosaur')} in danger, chosen one at a time "
                     f"with 'keep SPACE' ({len(state.kept)} chosen so far).",
     }[state.phase]

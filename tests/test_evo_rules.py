@@ -12,7 +12,7 @@ from rules.core.errors import ConfigError, IllegalMove, MoveSyntaxError, Unknown
 from rules.core.rng import SplitMix64
 from rules.evo import RULES, data
 from rules.evo.board import board_for
-from rules.evo.config import Config, PlayerSpec
+from rules.evo.config import Config, PlayerSpec, config_from_dict
 from rules.evo.moves import Move
 from rules.evo.state import METEORITE, State, new_state
 
@@ -248,7 +248,8 @@ def test_a_bad_header_line_is_named(line: str, at: int, message: str) -> None:
 def test_names_stay_as_written_in_the_header() -> None:
     cfg = Config((PlayerSpec("Zoë"), PlayerSpec("Jörg", "random")), 4, "Jörg")
     head = RULES.header_lines(new_state(cfg, 4))
-    assert head[3:] == ['player {"name": "Zoë"}', 'player {"name": "Jörg", "bot": "random"}', 'start "Jörg"']
+    assert head[3:] == ["edition 2", "player {\"name\": \"Zoë\"}", "player {\"name\": \"Jörg\", \"bot\": \"random\"}",
+                        "start \"Jörg\""]
     assert RULES.parse_header(head, "game.log")[0] == cfg
 
 
@@ -268,12 +269,24 @@ def test_a_header_without_seed_or_with_one_player_is_refused_and_start_is_writte
     s = new_state(config(2), 9)
     head = RULES.header_lines(s)
     assert not any(line.startswith("start") for line in head)
-    assert RULES.parse_header(head + RULES.opening_lines(s), "game.log")[2] == len(head) == 5
+    assert RULES.parse_header(head + RULES.opening_lines(s), "game.log")[2] == len(head) == 6
     assert RULES.parse_header(head[:1] + ["seed 0"] + head[2:], "game.log")[1] == 0
     with pytest.raises(ConfigError, match="^game.log:2: the header has no seed line"):
         RULES.parse_header([head[0]] + head[2:], "game.log")
-    with pytest.raises(ConfigError, match="^game.log:4: .*player"):
-        RULES.parse_header(head[:4], "game.log")
+    with pytest.raises(ConfigError, match="^game.log:5: .*player"):
+        RULES.parse_header(head[:5], "game.log")
+
+
+def test_a_log_without_an_edition_line_replays_by_the_first_edition_and_an_unknown_edition_is_refused() -> None:
+    s = new_state(config(2), 9)
+    head = RULES.header_lines(s)
+    assert head[3] == "edition 2" and RULES.parse_header(head, "game.log")[0].edition == 2
+    old = head[:3] + head[4:]  # as every log recorded before editions reads
+    assert RULES.parse_header(old, "game.log")[0].edition == 1
+    with pytest.raises(ConfigError, match="^game.log:4: this log was played by rules edition '3'"):
+        RULES.parse_header(head[:3] + ["edition 3"] + head[4:], "game.log")
+    with pytest.raises(ConfigError, match="game.edition must be a rules edition from 1 to 2"):
+        config_from_dict({"game": {"rules": "evo", "edition": 0}, "players": [{"name": "a"}, {"name": "b"}]})
 
 
 def test_picture_shows_the_names_moves_use_and_colour_only_on_request() -> None:

@@ -69,8 +69,9 @@ def test_evo_undo_takes_back_the_bot_replies_and_a_drawn_card_is_final(tmp_path)
     assert "Took back me's move 1 (bid 1 event), and the computer players' replies (bot1: bid 5 event); " \
            "me to decide." in result.output
     assert moves_in(log, "evo") == []
-    result = run("play", "--config", cfg, "--log", log, "--force", input="1\n" * 10 + "undo\nquit\ny\n")
-    assert "bot1's reply (move 24: bid 1 eggs) drew an event card from the deck, so it is final" in result.output
+    result = run("play", "--config", cfg, "--log", log, "--force", input="1\n" * 5 + "undo\nquit\ny\n")
+    assert "Cannot undo me's move 15 (bid 1 event): it drew an event card from the deck, so it is final" \
+        in result.output
 
 
 def test_exofauna_drawing_from_a_deck_is_final(tmp_path):

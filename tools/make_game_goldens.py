@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -26,29 +27,34 @@ REPLAYS = ROOT / "replays"
 NAMES = ("ann", "ben", "cleo", "dev", "eve")
 
 # file name -> (game, players, seed, bot kinds by seat: the last fills the rest; "heuristic" = the game's
-# second bot kind, so both kinds appear)
-GOLDENS: dict[str, tuple[str, int, int, tuple[str, ...]]] = {
+# second bot kind, so both kinds appear), and [game] settings beyond rules and seed. A golden made before a
+# game's rules edition changed keeps the edition it was played by (so it is still made byte for byte, and
+# still replays); the current edition gets goldens of its own.
+GOLDENS: dict[str, tuple[str, int, int, tuple[str, ...]] | tuple[str, int, int, tuple[str, ...], dict[str, int]]] = {
     "2p-arctic.arctic": ("arctic", 2, 7, ("heuristic", "random")),
     "4p-arctic.arctic": ("arctic", 4, 11, ("random", "heuristic")),
     "2p-exofauna.exofauna": ("exofauna", 2, 5, ("heuristic", "random")),
-    "2p-evo.evo": ("evo", 2, 3, ("heuristic", "random")),
-    "5p-evo.evo": ("evo", 5, 13, ("random", "heuristic")),
+    "2p-evo.evo": ("evo", 2, 3, ("heuristic", "random"), {"edition": 1}),
+    "5p-evo.evo": ("evo", 5, 13, ("random", "heuristic"), {"edition": 1}),
+    "2p-evo-edition2.evo": ("evo", 2, 3, ("heuristic", "random")),
+    "5p-evo-edition2.evo": ("evo", 5, 13, ("random", "heuristic")),
 }
 
 
-def active() -> dict[str, tuple[str, int, int, tuple[str, ...]]]:
+def active() -> dict[str, tuple[Any, ...]]:
     """The goldens of the games this engine has."""
     return {k: v for k, v in GOLDENS.items() if v[0] in GAMES}
 
 
 def golden_text(name: str) -> str:
     """The whole log of golden `name`, played from its config by its bots."""
-    game, players, seed, kinds = GOLDENS[name]
+    game, players, seed, kinds, *more = GOLDENS[name]
+    settings: dict[str, int] = more[0] if more else {}
     rules = load_rules(game)
     other = next((k for k in rules.bot_kinds if k != "random"), "random")
     kinds = tuple(other if k == "heuristic" else k for k in kinds)
     kinds = kinds + (kinds[-1],) * (players - len(kinds))
-    doc = {"game": {"rules": game, "seed": seed},
+    doc = {"game": {"rules": game, "seed": seed} | settings,
            "players": [{"name": NAMES[i], "bot": kinds[i]} for i in range(players)]}
     config = rules.config_from_dict(doc, name, None)
     state = rules.new_state(config, seed)

@@ -7,9 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from rules.core import config as shared
+from rules.core.errors import ConfigError
 
 BOT_KINDS: tuple[str, ...] = ("heuristic", "random")
-GAME_KEYS = ("rules", "seed", "start")
+GAME_KEYS = ("rules", "seed", "start", "edition")
+EDITION = 2  # the rules edition new games are played by; see Config.edition
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,10 @@ class Config:
     players: tuple[PlayerSpec, ...]
     seed: int | None = None
     start: str | None = None
+    # The edition of the rules: 1, as played before card windows were opened for everyone who could hold a
+    # card (issue 26), which the logs recorded before then replay by; 2 (the default), windows and turn ends
+    # that never depend on what a hand holds. A log says its edition in its header (none: 1).
+    edition: int = EDITION
 
     @property
     def names(self) -> list[str]:
@@ -35,7 +41,7 @@ class Config:
 
     def with_seed(self, seed: int) -> Config:
         """The same config with a fixed seed."""
-        return Config(self.players, seed, self.start)
+        return Config(self.players, seed, self.start, self.edition)
 
 
 
@@ -48,7 +54,11 @@ def config_from_dict(doc: dict[str, Any], where: str = "config", base_dir: Path 
     seed = shared.seed(game, where)
     specs = [PlayerSpec(n, b) for n, b in shared.seats(doc, where, "Evo", 2, 5, BOT_KINDS)]
     start = shared.start(game, where, [s.name for s in specs])
-    return Config(tuple(specs), seed, start)
+    edition = game.get("edition", EDITION)
+    if type(edition) is not int or not 1 <= edition <= EDITION:
+        raise ConfigError(f"{where}: game.edition must be a rules edition from 1 to {EDITION}, not {edition!r}",
+                          "game.edition")
+    return Config(tuple(specs), seed, start, edition)
 
 
 def config_to_dict(config: Config) -> dict[str, Any]:
@@ -58,6 +68,8 @@ def config_to_dict(config: Config) -> dict[str, Any]:
         game["seed"] = config.seed
     if config.start is not None:
         game["start"] = config.start
+    if config.edition != EDITION:
+        game["edition"] = config.edition
     players = [{"name": p.name} | ({"bot": p.bot} if p.bot else {}) for p in config.players]
     return {"game": game, "players": players}
 

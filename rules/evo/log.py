@@ -23,7 +23,7 @@ from typing import Any
 
 from rules.core.errors import ConfigError
 from rules.evo import data
-from rules.evo.config import Config, config_from_dict
+from rules.evo.config import EDITION, Config, config_from_dict
 from rules.evo.state import Event, State
 
 FORMAT = "evo-log"
@@ -43,6 +43,8 @@ def fingerprint() -> str:
 def header_lines(state: State) -> list[str]:
     """The header: format and version, seed, data fingerprint, the effective config."""
     out = [f"{FORMAT} {VERSION}", f"seed {state.seed}", f"data {fingerprint()}"]
+    if state.config.edition > 1:  # logs from before editions have no such line, and replay by edition 1
+        out.append(f"edition {state.config.edition}")
     for p in state.config.players:
         out.append("player " + json.dumps({"name": p.name} | ({"bot": p.bot} if p.bot else {}), ensure_ascii=False))
     if state.config.start is not None:
@@ -60,6 +62,7 @@ def parse_header(texts: list[str], source: str) -> tuple[Config, int, int]:
     stamped = False
     players: list[dict[str, Any]] = []
     start = None
+    edition = 1
     while i < len(texts):
         key, _, rest = texts[i].partition(" ")
         try:
@@ -72,6 +75,11 @@ def parse_header(texts: list[str], source: str) -> tuple[Config, int, int]:
                 if rest != fingerprint():
                     raise ConfigError(f"{source}:{i + 1}: this log was recorded with other Evo data files "
                                       "(boards, wheel, die, genes or cards) than the installed ones", "data")
+            elif key == "edition" and edition == 1 and len(players) == 0:
+                edition = int(rest)
+                if rest != str(edition) or not 2 <= edition <= EDITION:
+                    raise ConfigError(f"{source}:{i + 1}: this log was played by rules edition {rest[:20]!r}, which "
+                                      f"this fauna does not know (it knows 1 to {EDITION})", "edition")
             elif key == "player":
                 p = json.loads(rest)
                 if not isinstance(p, dict):
@@ -88,8 +96,8 @@ def parse_header(texts: list[str], source: str) -> tuple[Config, int, int]:
         raise ConfigError(f"{source}:2: the header has no seed line", "seed")
     if not stamped:
         raise ConfigError(f"{source}:3: the header has no data line (the fingerprint of the Evo data files)", "data")
-    doc: dict[str, Any] = {"game": {"rules": "evo", "seed": seed} | ({"start": start} if start is not None else {}),
-                           "players": players}
+    doc: dict[str, Any] = {"game": {"rules": "evo", "seed": seed, "edition": edition}
+                           | ({"start": start} if start is not None else {}), "players": players}
     try:
         config = config_from_dict(doc, f"{source}:{i}")
     except ConfigError as exc:

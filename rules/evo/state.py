@@ -291,7 +291,10 @@ class State:
 
     def may_hold(self, seat: int, timing: str) -> bool:
         """Whether a player could hold a card of this timing, as everyone can tell: cards in hand, and not every
-        card of that timing discarded. Windows and turn ends ask this, never the hand itself, which would tell."""
+        card of that timing discarded. Windows and turn ends ask this, never the hand itself, which would tell.
+        In rules edition 1 (logs recorded before this rule) they asked the hand: whether it holds such a card."""
+        if self.config.edition < 2:
+            return any(data.card_by_name()[c].timing == timing for c in self.hand[seat])
         if not self.hand[seat]:
             return False
         gone = self.discard
@@ -798,7 +801,7 @@ class State:
     def _can_act(self, seat: int) -> bool:
         """Whether a mover has anything to do but 'done' (the quick form of legal_moves() != [done]); a card
         in hand keeps the turn open whatever it is, so the way a turn ends does not tell what is held."""
-        if self.may_hold(seat, "movement"):
+        if self._card_moves(seat) if self.config.edition < 2 else self.may_hold(seat, "movement"):
             return True
         return self.steps >= 1 and self._can_step(seat)
 
@@ -926,7 +929,7 @@ class State:
     def _can_breed(self, seat: int) -> bool:
         """Whether a birth turn is asked: births are possible, or the player could hold a Birth card (not
         whether they do: a turn asked only of a holder would tell)."""
-        if self.may_hold(seat, "birth"):
+        if self._card_moves(seat) if self.config.edition < 2 else self.may_hold(seat, "birth"):
             return True
         if self.count[seat] < SUPPLY:
             return bool(self._birth_places(seat))

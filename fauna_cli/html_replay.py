@@ -140,7 +140,7 @@ def from_game(loaded: Any, source: str, viewer: str | None, why: str) -> Page:
 
     state = loaded.state
     names = list(state.names)
-    if isinstance(loaded, LoadedLog):
+    if isinstance(loaded, LoadedLog) or loaded.rules.name == "fauna":  # a refereed Fauna game comes as LoadedGame
         if viewer is not None:
             viewer = _named(names, viewer)  # Fauna hides nothing: every player's page is the spectator's
         steps, final = fauna_steps(state)
@@ -193,10 +193,15 @@ def from_view(text: str, source: str, viewer: str | None) -> Page:
         m = re.match(r"^(\d+) ([^:]+): (.+)$", line, re.S)
         if m:
             steps.append(Step(int(m.group(1)), m.group(2), m.group(3), None))
-    steps[-1].svg = _drawer(rules.name)(v.view)
-    players = [p["name"] for p in v.view.get("players", [])] or sorted({s.player for s in steps if s.player})
-    note = (f"A view file holds {v.player}'s view after its last decision only: earlier positions have no "
-            "picture here.")
+    if rules.name == "fauna":  # Fauna's map is drawn from the game itself, which a view file does not hold
+        note = "A Fauna view file holds no picture: the game file's page shows the map at every decision."
+    else:
+        steps[-1].svg = _drawer(rules.name)(v.view)
+        note = (f"A view file holds {v.player}'s view after its last decision only: earlier positions have no "
+                "picture here.")
+    seats = v.view.get("players") or []
+    players = [p if isinstance(p, str) else str(p.get("name")) for p in seats if isinstance(p, (str, dict))]
+    players = players or sorted({s.player for s in steps if s.player})
     return Page(rules.title, source, v.player, players, steps, [], note)
 
 

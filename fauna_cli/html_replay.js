@@ -52,14 +52,18 @@
     return h;
   }
 
+  var shownResults = null;
+
   function showResults(k) {
+    var j = k;
+    while (j > 0 && !steps[j].tables) { j--; }
+    var key = j + "/" + (j === k) + "/" + (k === last);
+    if (key === shownResults) { return; }  // the same tables as before: the page is left as it is
+    shownResults = key;
     results.textContent = "";
-    for (var j = k; j > 0; j--) {
-      if (steps[j].tables) {
-        results.appendChild(heading(j === k ? "Results after this decision" : "Latest results (after decision " + j + ")"));
-        steps[j].tables.forEach(function (t) { results.appendChild(table(t)); });
-        break;
-      }
+    if (j > 0) {
+      results.appendChild(heading(j === k ? "Results after this decision" : "Latest results (after decision " + j + ")"));
+      steps[j].tables.forEach(function (t) { results.appendChild(table(t)); });
     }
     if (k === last && data.final.length) {
       results.appendChild(heading("Final tables"));
@@ -89,9 +93,11 @@
     if (li) {
       li.classList.add("current");
       li.setAttribute("aria-current", "step");
-      if (li.offsetTop < list.scrollTop || li.offsetTop + li.offsetHeight > list.scrollTop + list.clientHeight) {
-        list.scrollTop = li.offsetTop - list.clientHeight / 2;
-      }
+      requestAnimationFrame(function () {  // after this step is drawn: no second layout within the step
+        if (li.offsetTop < list.scrollTop || li.offsetTop + li.offsetHeight > list.scrollTop + list.clientHeight) {
+          list.scrollTop = li.offsetTop - list.clientHeight / 2;
+        }
+      });
     }
     showResults(k);
     current = k;

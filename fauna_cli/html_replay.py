@@ -116,7 +116,7 @@ def _fauna_tables(report: Any) -> list[Table]:
 
 def _drawer(game: str) -> Callable[[dict[str, Any]], str]:
     try:
-        return importlib.import_module(f"fauna_cli.games.{game}").svg  # type: ignore[no-any-return]
+        return importlib.import_module(f"fauna_cli.games.{game}").svg
     except (ModuleNotFoundError, AttributeError):
         raise ViewRefused(f"--html: {game} games have no picture yet") from None
 
@@ -231,10 +231,9 @@ def load_page(path: str, viewer: str | None, ignore_data_change: bool = False) -
     if kind == "key":
         return from_key(read_text(path, "key file", MAX_LOG_BYTES), source, viewer)
     if kind == "public":
+        from fauna_cli.files import read_bytes
         from rules.core.log import decode_log
         from rules.core.registry import rules_for_log
-
-        from fauna_cli.files import read_bytes
 
         text = decode_log(read_bytes(path, "game file", MAX_LOG_BYTES), source)
         rules = rules_for_log(text.lstrip("\ufeff").split("\n", 1)[0])

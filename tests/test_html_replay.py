@@ -69,16 +69,16 @@ def test_the_decision_list_is_text_with_an_address_for_each_decision(tmp_path):
 
 @pytest.mark.parametrize("game", ["arctic", "exofauna", "evo"])
 def test_no_page_holds_a_card_its_viewer_may_not_see(game, tmp_path):
-    golden = GOLDENS[game] if game != "arctic" else GOLDENS[game].with_name("4p-arctic.arctic")  # more is hidden
     """Every text a player's view holds that no spectator sees during the game (a card in hand, a face-down
-    card, a totem), and each decision they made face down, is searched in the spectator's page and in every other player's: it is never there.
+    card, a totem), and each decision they made face down, is searched in the spectator's page and in every
+    other player's: it is never there.
 
-    The game is one stopped where the players hide most, as a running e-mail game: the spectator's page comes from the game
-    file, each player's from the referee's key file (a finished game reveals much of what was hidden)."""
+    The game is stopped where most players hide something, as a running e-mail game: the spectator's page
+    comes from the game file, each player's from the referee's key file (the end reveals much of it)."""
+    from fauna_cli.gamefile import load_game
     from rules.core.referee import key_text
 
-    from fauna_cli.gamefile import load_game
-
+    golden = GOLDENS[game] if game != "arctic" else GOLDENS[game].with_name("4p-arctic.arctic")  # more is hidden
     rules = load_rules(game)
     whole = load_game(golden).state
     names = list(whole.names)

@@ -334,8 +334,9 @@ def page_html(page: Page) -> str:
             "steps": [{"seq": s.seq, "player": s.player, "text": s.text,
                        **({"tables": [_table_dict(t) for t in s.tables]} if s.tables else {})} for s in page.steps],
             "final": [_table_dict(t) for t in page.final], "lines": lines, "pictures": ops}
-    # inside <script type="application/json">: no "</" may end the element early; the JSON reads the same
-    blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    # inside <script type="application/json"> no "<" may start markup ("</script", "<!--"): written as an escape,
+    # the JSON reads the same
+    blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     script, style = _template("html_replay.js"), _template("html_replay.css")
     who = page.viewer or "a spectator (public information only)"
     esc = html.escape

@@ -223,3 +223,54 @@ def test_a_revealed_public_file_gives_every_position_and_any_side(tmp_path):
     assert done.exit_code == 0, done.output
     data = page_data(tmp_path / "r.html")
     assert all(p is not None for p in data["pictures"]) and data["final"]
+
+
+def test_a_refereed_fauna_game_gives_the_map_from_the_key_and_says_why_a_view_file_cannot(tmp_path):
+    (tmp_path / "g.toml").write_text('[game]\nrules = "fauna"\ngoal = 12\n[[players]]\nname = "p1"\n'
+                                     '[[players]]\nname = "p2"\n')
+    game, key = tmp_path / "g.game", tmp_path / "g.key"
+    assert run("pbem", "new", "--config", tmp_path / "g.toml", "--out", game, "--referee", key).exit_code == 0
+    for _ in range(3):
+        who = json.loads(run("pbem", "status", tmp_path / "g-p1.view", "--format", "json").output)["next"]["player"]
+        legal = json.loads(run("pbem", "status", tmp_path / f"g-{who}.view", "--format", "json").output)["legal"]
+        assert run("pbem", "move", game, "--key", key, "--as", who, legal[0]).exit_code == 0
+    done = run("replay", key, "--html", tmp_path / "k.html", "--as", "P2")
+    assert done.exit_code == 0, done.output
+    data = page_data(tmp_path / "k.html")
+    assert len(data["steps"]) == 4 and all(p is not None for p in data["pictures"]) and data["viewer"] == "p2"
+    assert "<title>Fauna, round 1" in decode_picture(data["lines"], data["pictures"], 3)
+    view = run("replay", tmp_path / "g-p1.view", "--html", tmp_path / "v.html")
+    assert view.exit_code == 0
+    assert all(p is None for p in page_data(tmp_path / "v.html")["pictures"])
+    assert "A Fauna view file holds no picture" in (tmp_path / "v.html").read_text()
+
+
+def test_names_and_decisions_are_text_in_the_page_never_markup(tmp_path):
+    from fauna_cli.html_replay import Page, Step, page_html
+
+    odd = '<b>{{SCRIPT}}</b> & "</script>'
+    page = Page("Arctic", "x.arctic", odd, [odd, "ben"], [Step(0, None, "", None), Step(1, odd, odd, None)], [],
+                "no positions")
+    text = page_html(page)
+    assert "{{" not in text.replace("{{SCRIPT}}", "") and text.count("<script") == 2
+    assert html_escape(odd) in text and "<b>" not in text
+    (tmp_path / "p.html").write_text(text)
+    data = page_data(tmp_path / "p.html")
+    assert data["steps"][1]["text"] == odd and data["viewer"] == odd
+
+
+def html_escape(text: str) -> str:
+    import html
+
+    return html.escape(text)
+
+
+def test_files_that_are_no_game_are_refused_in_one_line(tmp_path):
+    from rules.core.referee import key_text
+
+    (tmp_path / "k.key").write_text(key_text("0" * 32, "chess-log 1 @00\n"))
+    bad = run("replay", tmp_path / "k.key", "--html", tmp_path / "p.html")
+    assert bad.exit_code == 2 and "no game log of a game this fauna plays" in bad.output
+    (tmp_path / "g.game").write_text("chess-log 1 referee @00\n")
+    bad = run("replay", tmp_path / "g.game", "--html", tmp_path / "p.html")
+    assert bad.exit_code == 2 and not (tmp_path / "p.html").exists()

@@ -122,9 +122,17 @@ def config_line(loaded: LoadedLog) -> str:
                    "game was played with, and the pieces that would score otherwise (format 3).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="plain", show_default=True,
               help="Output: plain text tables, GitHub or grid tables, or JSON.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False), metavar="PAGE",
+              help="Write one self-contained web page to step through the game (any game file, view or key "
+                   "file) instead of printing tables.")
+@click.option("--as", "viewer", metavar="NAME",
+              help="With --html: the page shows what NAME sees (a finished game, NAME's view file, or the "
+                   "referee's key file); without it, a spectator's view.")
+@click.option("--force", is_flag=True, help="With --html: replace an existing PAGE.")
 @one_line_errors
 @gc_held  # the verified game, its reports and tables last to the end: collections found nothing, 0.06 s of 0.5
-def replay(file, until, round_no, ignore_data_change, fmt, against_installed=False) -> None:
+def replay(file, until, round_no, ignore_data_change, fmt, against_installed=False, html_path=None, viewer=None,
+           force=False) -> None:
     """Re-run FILE (a replay log or e-mail game file) from its config, seed and moves, and verify it.
 
     Every evaluation and every line's hash is checked; the first difference stops it with
@@ -132,6 +140,9 @@ def replay(file, until, round_no, ignore_data_change, fmt, against_installed=Fal
     re-run with the facts of the cards it recorded, whatever the installed deck says today;
     --against-installed lists what today's deck would have changed.
     """
+    if html_path is not None or viewer is not None or force:
+        _html(file, html_path, viewer, force, ignore_data_change, until, round_no, against_installed, fmt)
+        return
     from fauna_cli.gamefile import kind_of
     kind = kind_of(file)
     if kind == "public":
@@ -195,6 +206,22 @@ def replay(file, until, round_no, ignore_data_change, fmt, against_installed=Fal
             click.echo("Against the installed deck (the game above is as it was played):")
             for c in changes:
                 click.echo(f"  {c.text()}")
+
+
+def _html(file, html_path, viewer, force, ignore_data_change, until, round_no, against_installed, fmt) -> None:
+    """`--html PAGE [--as NAME] [--force]`: the page of the whole game (fauna_cli/html_replay.py)."""
+    if html_path is None:
+        raise click.UsageError(f"{'--as' if viewer is not None else '--force'} applies to --html PAGE")
+    other = [o for o, v in (("--until", until), ("--round", round_no), ("--against-installed", against_installed),
+                            ("--format", None if fmt == "plain" else fmt)) if v]
+    if other:
+        raise click.UsageError(f"{other[0]} does not apply to --html: the page holds the whole game")
+    from fauna_cli.html_replay import write_page
+
+    page = write_page(file, html_path, viewer, force, ignore_data_change)
+    who = page.viewer or "a spectator"
+    click.echo(f"Wrote {escape_control(html_path)}: {page.game}, {len(page.steps) - 1} decisions, as {who} sees "
+               f"them; open it in a browser (it loads nothing from anywhere).")
 
 
 def _against_installed(loaded: LoadedLog) -> list:

@@ -6,6 +6,9 @@ send their moves to the referee as move files made from their view file, or by a
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -19,48 +22,103 @@ from rules.core.log import GameLog, LoadedGame, decode_log, load_game_log
 from rules.core.movefile import MoveFile
 from rules.core.names import normalize, suggest
 from rules.core.protocol import GameRules
-from rules.core.referee import public_game, read_key, read_view, verify_public, view_text
+from rules.core.referee import public_game, read_key_secrets, read_view, recorded_moves, verify_public, view_text
 from rules.core.registry import rules_for_log
 
 
 def view_path(game: str, player: str) -> str:
-    """Where the referee writes a player's view file: beside GAME, named after it and the player."""
-    safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in normalize(player) or "player")
-    return str(Path(game).with_name(f"{Path(game).stem}-{safe}.view"))
+    """Where the referee writes a player's view file: beside GAME, named after it and the player.
+
+    A name of ASCII letters and digits is the file's name as it is (lower-case); any other name is folded to
+    letters and digits and followed by 8 hex digits of its SHA-256, so names that fold alike (Zoë and Zoe,
+    'a.b' and 'a,b', ★ and ☆) still get files of their own.
+    """
+    folded = normalize(player) or "player"
+    if not (player.isascii() and player.isalnum()):
+        import hashlib
+
+        folded += "-" + hashlib.sha256(player.encode("utf-8")).hexdigest()[:8]
+    return str(Path(game).with_name(f"{Path(game).stem}-{folded}.view"))
 
 
-def _write_all(rules: GameRules, loaded: LoadedGame, salt: str, game: str, key: str) -> list[str]:
+def _humans(loaded: LoadedGame) -> list[str]:
+    return [p.name for p in loaded.state.config.players if getattr(p, "bot", None) is None]
+
+
+def _with_secrets(loaded: LoadedGame, secrets: dict[str, str]) -> dict[str, str]:
+    """Every human player's secret: those of the key file, and new ones drawn from the operating system for
+    players who have none yet (a new game, or a key file of version 1, written before players had secrets)."""
+    import secrets as os_random
+
+    return {name: secrets.get(name) or os_random.token_hex(32) for name in _humans(loaded)}
+
+
+def _write_all(rules: GameRules, loaded: LoadedGame, salt: str, game: str, key: str,
+               secrets: dict[str, str]) -> list[str]:
     """Write the key, the public game file and every human's view file; returns the view files written."""
     from rules.core.referee import key_text
 
-    atomic_write(key, key_text(salt, loaded.writer.text()))
+    with _private_files():
+        atomic_write(key, key_text(salt, loaded.writer.text(), secrets))
     public = public_game(rules, loaded, salt)
     atomic_write(game, public.text())
     written = []
-    for p in loaded.state.config.players:
-        if getattr(p, "bot", None) is None:
-            path = view_path(game, p.name)
-            atomic_write(path, view_text(rules, loaded, public, p.name))
-            written.append(path)
+    for name in _humans(loaded):
+        path = view_path(game, name)
+        with _private_files():
+            atomic_write(path, view_text(rules, loaded, public, name, secrets[name]))
+        written.append(path)
     return written
 
 
-def _load_key(key: str) -> tuple[GameRules, str, LoadedGame]:
-    salt, log = read_key(read_text(key, "key file", MAX_LOG_BYTES), key)
+@contextmanager
+def _private_files() -> Iterator[None]:
+    """New files written inside are readable by their owner only (0600): the key and view files hold secrets.
+
+    (A file that exists already keeps its permissions, as atomic_write keeps them.)"""
+    old = os.umask(0o077)
+    try:
+        yield
+    finally:
+        os.umask(old)
+
+
+def _load_key(key: str) -> tuple[GameRules, str, LoadedGame, dict[str, str]]:
+    salt, secrets, log = read_key_secrets(read_text(key, "key file", MAX_LOG_BYTES), key)
     rules = rules_for_log(log.split("\n", 1)[0])
     if rules is None:
         raise FaunaError(f"{shown(key)}: the key file holds no game log of a game this fauna plays")
-    return rules, salt, load_game_log(log, key, rules)
+    return rules, salt, load_game_log(log, key, rules), secrets
 
 
-def new_refereed(rules: GameRules, config: Any, seed: int | None, game: str, key: str, force: bool, fmt: str) -> None:
-    """Start a referee game: the seed and salt come from the operating system; only KEY holds them."""
+def _distinct_view_files(config: Any, game: str, key: str) -> None:
+    """Refuse a game in which two players' view files (or a view file and GAME or KEY) would be one file."""
+    seen: dict[str, str] = {str(Path(game)): "the public game file", str(Path(key)): "the key file"}
+    for p in config.players:
+        if getattr(p, "bot", None) is not None:
+            continue
+        path = view_path(game, p.name)
+        other = seen.get(path) or seen.get(path.casefold())
+        if other is not None:
+            raise FaunaError(f"{shown(path)}: {p.name!r}'s view file would be the same file as {other}; "
+                             "choose other player names or another GAME name")
+        seen[path] = seen[path.casefold()] = f"{p.name!r}'s view file"
+
+
+def new_refereed(rules: GameRules, config: Any, seed: int | None, game: str, key: str, force: bool, fmt: str,
+                  public_seed: bool = False) -> None:
+    """Start a referee game: the seed and salt come from the operating system; only KEY holds them.
+
+    `seed` is used only with `public_seed` (the caller refuses it otherwise): anyone who knows it can compute
+    every hand from the public file, so such a game keeps nothing secret from the players.
+    """
     from fauna_cli.anygame import _bots_reply
     from fauna_cli.gamefile import game_lock
 
     for path in (game, key):
         if Path(path).exists() and not force:
             raise FaunaError(f"{path}: exists already; choose another name or use --force to replace it")
+    _distinct_view_files(config, game, key)
     import secrets  # only a new game draws its salt and seed
 
     salt = secrets.token_hex(16)
@@ -70,12 +128,16 @@ def new_refereed(rules: GameRules, config: Any, seed: int | None, game: str, key
     _bots_reply(rules, log)
     with game_lock(key):
         loaded = load_game_log(log.text(), key, rules)
-        views = _write_all(rules, loaded, salt, game, key)
+        views = _write_all(rules, loaded, salt, game, key, _with_secrets(loaded, {}))
     if fmt == "json":
-        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "key": key, "views": views}), nl=False)
+        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "key": key, "views": views,
+                              "public_seed": seed if public_seed else None}), nl=False)
         return
     click.echo(f"Started a refereed {rules.title} game: {shown(game)} is public (send it to everyone), "
                f"{shown(key)} is yours alone (it holds the seed; never send it before the end).")
+    if public_seed:
+        click.echo(f"The seed {seed} is public (--public-seed): anyone who knows it can compute every hand and the "
+                   "order of every deck from the public file, so the hands are NOT secret in this game.")
     for v in views:
         click.echo(f"View file: {shown(v)} (send it to that player only)")
     click.echo(_hint(loaded, game, key))
@@ -95,11 +157,11 @@ def referee_move(game: str, key: str, player: str, text: str, fmt: str) -> None:
     from fauna_cli.gamefile import game_lock
 
     with game_lock(key):
-        rules, salt, loaded = _load_key(key)
+        rules, salt, loaded, secrets = _load_key(key)
         _check_public(rules, loaded, salt, game)
         name = resolve(loaded.state, player)
         pbem_move_change(loaded, name, text, None)
-        views = _write_all(rules, loaded, salt, game, key)
+        views = _write_all(rules, loaded, salt, game, key, _with_secrets(loaded, secrets))
     if fmt == "json":
         click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "moves": loaded.state.seq,
                               "views": views}), nl=False)
@@ -124,15 +186,18 @@ def referee_apply(game: str, key: str, files: list[MoveFile], fmt: str) -> None:
     from fauna_cli.gamefile import game_lock
 
     with game_lock(key):
-        rules, salt, loaded = _load_key(key)
+        rules, salt, loaded, secrets = _load_key(key)
         _check_public(rules, loaded, salt, game)
-        applied = []
+        for mf in files:  # every author is verified before anything is applied: one forgery refuses them all
+            _check_author(loaded, secrets, mf)
+        applied, ignored = [], []
         for mf in sorted(files, key=lambda m: m.seq):
             public = public_game(rules, loaded, salt)
             if mf.game != public.game_id:
                 raise IllegalMove(f"{mf.where}: this move belongs to another game")
             if mf.seq <= loaded.state.seq:
-                continue  # already applied: a duplicate
+                ignored.append(_already_applied(loaded, mf))
+                continue
             if mf.seq > loaded.state.seq + 1:
                 raise IllegalMove(f"{mf.where}: move {loaded.state.seq + 1} ({loaded.state.to_move}'s) is missing")
             if mf.after != public.head:
@@ -140,14 +205,45 @@ def referee_apply(game: str, key: str, files: list[MoveFile], fmt: str) -> None:
                                   f"head is {public.head}: send the player their current view file")
             pbem_move_change(loaded, mf.player, mf.move, mf.seq)
             applied.append(f"move {mf.seq} by {mf.player}")
-        views = _write_all(rules, loaded, salt, game, key)
+        views = _write_all(rules, loaded, salt, game, key, _with_secrets(loaded, secrets))
     if fmt == "json":
-        click.echo(dump_json({"version": 1, "applied": applied, "views": views}), nl=False)
+        click.echo(dump_json({"version": 1, "applied": applied, "ignored": ignored, "views": views}), nl=False)
         return
     for a in applied:
         click.echo(f"Applied {a}")
+    for a in ignored:
+        click.echo(a)
     click.echo(f"Rewrote {shown(game)} and {len(views)} view file(s).")
     click.echo(_hint(loaded, game, key))
+
+
+def _check_author(loaded: LoadedGame, secrets: dict[str, str], mf: MoveFile) -> None:
+    """A move file must be signed with the secret of the player it names (from their view file), else refused."""
+    from fauna_cli.anygame import resolve
+
+    name = resolve(loaded.state, mf.player)
+    secret = secrets.get(name)
+    if secret is None:
+        raise IllegalMove(f"{mf.where}: {name}'s move file cannot be verified: this game's key file comes from an "
+                          f"older fauna and gives {name} no secret; apply the move yourself (fauna pbem move GAME "
+                          f"--key KEY --as {name} MOVE), and from then on every view file holds its player's secret")
+    if not mf.signed_by(secret):
+        why = "has no 'auth' line" if mf.auth is None else "is not signed with their secret"
+        raise IllegalMove(f"{mf.where}: refused: this move file claims to be {name}'s but {why} (a move file "
+                          f"must be made with {name}'s own current view file); nothing was applied")
+
+
+def _already_applied(loaded: LoadedGame, mf: MoveFile) -> str:
+    """The note for a move file applied before; a different move for the same number is a fork (exit 3)."""
+    from fauna_cli.anygame import resolve
+
+    decisions = [" ".join(d.split()) for d in mf.move.split(";") if d.strip()]
+    player, texts = recorded_moves(loaded, mf.seq, len(decisions))
+    name = resolve(loaded.state, mf.player)
+    if player == name and [t.casefold() for t in texts] == [d.casefold() for d in decisions]:
+        return f"{mf.where}: move {mf.seq} by {name} is already applied; ignored"
+    raise IllegalMove(f"{mf.where}: a fork: move {mf.seq} by {name} ({mf.move!r}) is not the move {mf.seq} already "
+                      f"applied, {player}'s {'; '.join(texts)!r}; nothing was applied")
 
 
 def reveal(game: str, key: str, fmt: str) -> None:
@@ -155,7 +251,7 @@ def reveal(game: str, key: str, fmt: str) -> None:
     from fauna_cli.gamefile import game_lock
 
     with game_lock(key):
-        rules, salt, loaded = _load_key(key)
+        rules, salt, loaded, _secrets = _load_key(key)
         if not loaded.state.is_over:
             raise IllegalMove(f"the game is not over (move {loaded.state.seq + 1} is {loaded.state.to_move}'s): "
                               "the seed is revealed only at the end")
@@ -229,6 +325,11 @@ def view_move(path: str, player: str, text: str, move_file: str | None, print_it
             "; did you mean " + " or ".join(repr(h) for h in hints) + "?" if hints else
             f" (fauna pbem status {path} lists them)"))
     mf = MoveFile(v.game_id, v.seq + 1, v.player, match[0], v.head)
+    if v.secret is None:
+        raise IllegalMove(f"{path}: a view file of an older fauna, without your secret, so the referee could not "
+                          "tell your move file from a forgery: ask the referee for your current view file (or send "
+                          "the move in words; the referee can apply it with fauna pbem move GAME --key KEY)")
+    mf = mf.signed(v.secret)
     if print_it:
         click.echo(mf.text(), nl=False)
         return

@@ -7,6 +7,7 @@ send their moves to the referee as move files made from their view file, or by a
 from __future__ import annotations
 
 import os
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -312,7 +313,7 @@ def view_status(path: str, fmt: str) -> None:
 def view_move(path: str, player: str, text: str, move_file: str | None, print_it: bool, fmt: str) -> None:
     """A player checks a decision against their view file and writes the move file for the referee."""
     v = read_view(read_text(path, "view file", MAX_LOG_BYTES), path)
-    if normalize(player) != normalize(v.player):
+    if unicodedata.normalize("NFC", player).casefold() != v.player.casefold():  # Zoe may not sign as Zoë
         raise IllegalMove(f"{path} is {v.player}'s view, not {player}'s")
     if not v.legal:
         raise IllegalMove(f"it is not {v.player}'s decision in this view (move {v.seq + 1} is "

@@ -265,8 +265,8 @@ def reveal(game: str, key: str, fmt: str) -> None:
                f"`fauna replay {shown(game)}` re-runs and checks the whole game.")
 
 
-def replay_public(game: str, fmt: str) -> None:
-    """`fauna replay` of a public file: the chain always; after the reveal, everything."""
+def replay_public(game: str, fmt: str, views: list[str] | None = None) -> None:
+    """`fauna replay` of a public file: the chain always; after the reveal, everything (and --view files)."""
     from fauna_cli.anygame import replay_report
 
     text = decode_log(read_bytes(game, "game file", MAX_LOG_BYTES), game)
@@ -274,6 +274,9 @@ def replay_public(game: str, fmt: str) -> None:
     if rules is None:
         raise FaunaError(f"{shown(game)}:1: not a game file of a game this fauna plays")
     check = verify_public(text, game, rules)
+    if views:
+        _check_views(rules, check, game, views, fmt)
+        return
     if check.loaded is not None:
         replay_report(check.loaded, fmt, game)
         if fmt != "json":
@@ -286,6 +289,25 @@ def replay_public(game: str, fmt: str) -> None:
     click.echo(f"{shown(game)}: a refereed {rules.title} game in progress; the hash chain of its {check.lines} lines "
                "is "
                f"intact ({check.moves} moves). Its lines can be re-derived once the referee reveals the seed.")
+
+
+def _check_views(rules: GameRules, check: Any, game: str, views: list[str], fmt: str) -> None:
+    """Each view file against what the revealed game says it should have shown (exit 4 at the first difference)."""
+    from rules.core.referee import check_view
+
+    if check.loaded is None or check.salt is None:
+        raise FaunaError(f"{shown(game)}: the seed is not revealed yet: view files can be checked once the referee "
+                         "has run fauna pbem reveal")
+    done = []
+    for path in views:
+        v = check_view(read_text(path, "view file", MAX_LOG_BYTES), path, rules, check.loaded, check.salt)
+        done.append({"file": path, "player": v.player, "seq": v.seq, "matches": True})
+    if fmt == "json":
+        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "views": done}), nl=False)
+        return
+    for d in done:
+        click.echo(f"{shown(d['file'])}: matches: it shows {d['player']} what they should have seen after move "
+                   f"{d['seq']}.")
 
 
 def view_status(path: str, fmt: str) -> None:

@@ -16,7 +16,6 @@ from helpers import rechained, texts_of
 from rules.core.errors import ReplayMismatch
 from rules.core.log import GameLog, LogFormatError, chain, load_game_log
 from rules.core.referee import (
-    KEY_FORMAT,
     VIEW_FORMAT,
     PublicCheck,
     RefereeError,

@@ -304,3 +304,84 @@ def test_public_seed_without_a_seed_or_outside_referee_mode_is_refused(tmp_path)
                 "--seed", 4, "--public-seed")
     assert out.returncode == 2 and "--public-seed is for refereed games" in one_line(out.stderr)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.toml"]
+
+
+# -- 9. views the referee can be held to ----------------------------------------------------------------------------
+
+def played_with_kept_views(tmp: Path) -> dict[str, list[Path]]:
+    """A whole refereed Arctic game (ann, ben) played through view files; every view file each player got is kept."""
+    from click.testing import CliRunner
+
+    from fauna_cli.main import cli
+
+    def run(*args: object):
+        return CliRunner().invoke(cli, [str(a) for a in args], prog_name="fauna")
+
+    made = run("pbem", "new", "--config", config(tmp, ("ann", "ben")), "--out", tmp / "g.game", "--referee",
+               tmp / "g.key", "--format", "json")
+    assert made.exit_code == 0, made.output
+    kept: dict[str, list[Path]] = {"ann": [], "ben": []}
+    (tmp / "kept").mkdir()
+    for step in range(1000):
+        for name in kept:
+            copy = tmp / "kept" / f"{name}-{step}.view"
+            copy.write_bytes((tmp / f"g-{name}.view").read_bytes())
+            kept[name].append(copy)
+        doc = json.loads(run("pbem", "status", tmp / "g-ann.view", "--format", "json").output)
+        if doc["next"] is None:
+            break
+        who = doc["next"]["player"]
+        legal = json.loads(run("pbem", "status", tmp / f"g-{who}.view", "--format", "json").output)["legal"]
+        assert run("pbem", "move", tmp / f"g-{who}.view", "--as", who, "--move-file", tmp / "m.txt",
+                   legal[step % len(legal)]).exit_code == 0
+        assert run("pbem", "apply", tmp / "g.game", "--key", tmp / "g.key", tmp / "m.txt").exit_code == 0
+    assert run("pbem", "reveal", tmp / "g.game", "--key", tmp / "g.key").exit_code == 0
+    return kept
+
+
+@pytest.fixture(scope="module")
+def kept_game(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("kept")
+    return tmp, played_with_kept_views(tmp)
+
+
+def test_every_view_file_of_a_real_game_matches_after_the_reveal(kept_game):
+    tmp, kept = kept_game
+    every = kept["ann"] + kept["ben"]
+    out = fauna("replay", tmp / "g.game", *[a for v in every for a in ("--view", v)], "--format", "json")
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert [v["matches"] for v in doc["views"]] == [True] * len(every) and len(every) > 20
+    plain = fauna("replay", tmp / "g.game", "--view", kept["ben"][3])
+    assert plain.returncode == 0 and f"{kept['ben'][3]}: matches: it shows ben what they should have seen" in \
+        plain.stdout
+
+
+def test_a_view_file_whose_hand_was_altered_is_named_at_its_line(kept_game, tmp_path):
+    tmp, kept = kept_game
+    original = kept["ann"][4]
+    texts = texts_of(original.read_text())
+    at = next(i for i, t in enumerate(texts) if t.startswith("view "))
+    view = json.loads(texts[at].removeprefix("view "))
+    hand = view["hand"]
+    assert hand, view
+    view["hand"] = hand[1:] + hand[:1] if len(set(map(str, hand))) > 1 else []
+    if view["hand"] == hand:
+        view["hand"] = hand[:-1]
+    texts[at] = "view " + json.dumps(view, ensure_ascii=False, sort_keys=True)
+    forged = tmp_path / "forged.view"
+    forged.write_text(rechained(texts))  # the chain recomputed: only the re-derivation can tell
+    assert fauna("pbem", "status", forged).returncode == 0
+    out = fauna("replay", tmp / "g.game", "--view", kept["ann"][2], "--view", forged)
+    line = one_line(out.stderr)
+    assert out.returncode == 4
+    assert line.startswith(f"fauna: {forged}:{at + 1}: ann's view after move ") and "should show" in line
+
+
+def test_views_are_checked_only_after_the_reveal_and_only_of_their_game(tmp_path, kept_game):
+    views = views_of(new_game(tmp_path))
+    out = fauna("replay", tmp_path / "g.game", "--view", views["ann"])
+    assert out.returncode == 2 and "the seed is not revealed yet" in one_line(out.stderr)
+    tmp, _kept = kept_game
+    out = fauna("replay", tmp / "g.game", "--view", views["ann"])
+    assert out.returncode == 2 and "a view file of another game" in one_line(out.stderr)

@@ -144,7 +144,7 @@ def check_name(name: str, max_chars: int = MAX_NAME_CHARS, what: str = "name") -
     return nfc
 
 
-_GOOD_NAMES: dict[tuple[str, int], str] = {}
+_GOOD_NAMES: dict[tuple[str, int], str] = {}  # (name, limit) -> its NFC form, for names that passed
 # letters that show as nothing or as a blank: Braille blank, Hangul fillers, invisible marks
 _BLANK_LETTERS = frozenset("\u2800\u115f\u1160\u3164\uffa0\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f")
 
@@ -155,7 +155,7 @@ def _blank(ch: str, before: str) -> bool:
     if ch in _BLANK_LETTERS or (ch != " " and unicodedata.category(ch) == "Zs"):
         return True
     variation = "\ufe00" <= ch <= "\ufe0f" or "\U000e0100" <= ch <= "\U000e01ef"
-    return variation and not (before and unicodedata.category(before) == "So")  # (name, limit) -> its NFC form, for names that passed
+    return variation and not (before and unicodedata.category(before) == "So")
 
 
 _DIGITS = re.compile(r"[0-9]+")

@@ -164,6 +164,7 @@ class PublicCheck:
     moves: int
     revealed: bool
     loaded: LoadedGame | None  # the re-run game, once revealed
+    salt: str | None = None  # the revealed salt, with which view files can be re-derived
 
 
 def verify_public(text: str, source: str, rules: GameRules) -> PublicCheck:
@@ -232,7 +233,36 @@ def verify_public(text: str, source: str, rules: GameRules) -> PublicCheck:
     # Nor can it be shorter: the re-run took each move line only in the move's own text, so a decision the file
     # does not reveal has the move itself as its public text (it is not hidden), and the reveal lines agree.
     assert len(rd.lines) == len(expected) - 1, "a public file shorter than its re-derived text"
-    return PublicCheck(len(rd.lines), moves, True, loaded)
+    return PublicCheck(len(rd.lines), moves, True, loaded, salt)
+
+
+def check_view(text: str, source: str, rules: GameRules, full: LoadedGame, salt: str) -> ViewFile:
+    """Hold the referee to a view file: after the reveal, re-derive what it should have shown its player at its
+    step (the game re-run to that move) and raise ReplayMismatch naming its first line that differs.
+
+    Only the player's secret is taken from the file itself (nothing else could say what it was)."""
+    v = read_view(text, source)
+    if v.game != rules.name or v.game_id != public_game(rules, full, salt).game_id:
+        raise RefereeError(f"{source}:4: a view file of another game (game {v.game_id[:12]}...)")
+    if v.seq > full.state.seq:
+        raise ReplayMismatch(f"{source}:4: a view after move {v.seq}, but the game has only {full.state.seq} moves",
+                             4)
+    if v.player not in full.state.names:
+        raise ReplayMismatch(f"{source}:3: a view file of {short(v.player)}, who does not play in this game", 3)
+    from rules.core.log import load_game_log
+
+    at = load_game_log(full.writer.text(), full.source, rules, until=v.seq)
+    want = [ln.rsplit(" @", 1)[0] for ln in view_text(rules, at, public_game(rules, at, salt), v.player,
+                                                        v.secret).split("\n")[:-1]]
+    rd = LineReader(text, source, "fauna view file")
+    got = [rd.split(i)[0] for i in range(len(rd.lines))]
+    for i in range(max(len(want), len(got))):
+        w = want[i] if i < len(want) else "the end of the file"
+        g = got[i] if i < len(got) else "the end of the file"
+        if w != g:
+            raise ReplayMismatch(f"{source}:{i + 1}: {v.player}'s view after move {v.seq} should show {short(w)}, "
+                                 f"but shows {short(g)}", i + 1)
+    return v
 
 
 def recorded_moves(loaded: LoadedGame, seq: int, count: int) -> tuple[str | None, list[str]]:
@@ -328,6 +358,6 @@ def read_view(text: str, source: str) -> ViewFile:
                     secret)
 
 
-__all__ = ["KEY_FORMAT", "PublicCheck", "PublicGame", "RefereeError", "VIEW_FORMAT", "ViewFile", "commitment",
-           "is_public", "key_text", "public_game", "read_key", "read_key_secrets", "read_view", "recorded_moves",
-           "verify_public", "view_text"]
+__all__ = ["KEY_FORMAT", "PublicCheck", "PublicGame", "RefereeError", "VIEW_FORMAT", "ViewFile", "check_view",
+           "commitment", "is_public", "key_text", "public_game", "read_key", "read_key_secrets", "read_view",
+           "recorded_moves", "verify_public", "view_text"]

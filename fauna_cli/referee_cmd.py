@@ -189,7 +189,10 @@ def referee_apply(game: str, key: str, files: list[MoveFile], fmt: str) -> None:
     with game_lock(key):
         rules, salt, loaded, secrets = _load_key(key)
         _check_public(rules, loaded, salt, game)
+        game_id = public_game(rules, loaded, salt).game_id
         for mf in files:  # every author is verified before anything is applied: one forgery refuses them all
+            if mf.game != game_id:
+                raise IllegalMove(f"{mf.where}: this move belongs to another game")
             _check_author(loaded, secrets, mf)
         applied, ignored = [], []
         for mf in sorted(files, key=lambda m: m.seq):

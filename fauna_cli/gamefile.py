@@ -22,7 +22,7 @@ from fauna_cli.datacache import without_gc
 from fauna_cli.files import FileProblem, atomic_write, read_bytes, read_seen, temp_pattern, write_target
 from rules.core.errors import FaunaError
 from rules.core.limits import MAX_LOG_BYTES, escape_control
-from rules.core.log import KEY_FORMAT, VIEW_FORMAT, LoadedGame
+from rules.core.log import KEY_FORMATS, VIEW_FORMATS, LoadedGame
 from rules.fauna.replay import LoadedLog, decode_log, load_log
 
 if TYPE_CHECKING:
@@ -139,9 +139,9 @@ def first_line(path: str) -> str:
 def kind_of(path: str) -> str:
     """'view', 'key', 'public' or 'log' by a file's first line."""
     line = first_line(path)
-    if line.startswith(VIEW_FORMAT + " @"):
+    if line.startswith(tuple(f + " @" for f in VIEW_FORMATS)):
         return "view"
-    if line.startswith(KEY_FORMAT + " "):
+    if line.startswith(tuple(f + " " for f in KEY_FORMATS)):
         return "key"
     if line.split(" @", 1)[0].endswith(" referee"):
         return "public"

@@ -170,10 +170,13 @@ def bots_move(writer: LogWriter) -> list:
 @click.option("--referee", "key", type=click.Path(dir_okay=False), metavar="KEY",
               help="Referee mode (for hidden hands): GAME is public, KEY (yours alone) holds the seed, and each "
                    "player gets a view file.")
+@click.option("--public-seed", is_flag=True,
+              help="Referee mode: play with the seed given (--seed or the config's), which is then public: anyone "
+                   "can compute every hand from it. Without it a refereed game refuses a given seed.")
 @game_options
 @FORMAT_OPTION
 @one_line_errors
-def pbem_new(config_path, game, seed, force, fmt, key=None, **settings) -> None:
+def pbem_new(config_path, game, seed, force, fmt, key=None, public_seed=False, **settings) -> None:
     """Start a game by e-mail: write GAME's header and show where the game starts."""
     from fauna_cli.files import check_outputs
     from fauna_cli.gameconfig import config_document, game_of, wants_referee
@@ -185,8 +188,13 @@ def pbem_new(config_path, game, seed, force, fmt, key=None, **settings) -> None:
         from fauna_cli.gameconfig import load_any_config
         from fauna_cli.referee_cmd import new_refereed
         rules, config = load_any_config(config_path, settings)
-        new_refereed(rules, config, config.seed if seed is None else seed, game, key, force, fmt)
+        given = config.seed if seed is None else seed
+        _refereed_seed(given, "--seed" if seed is not None else f"{config_path}: game.seed", public_seed)
+        new_refereed(rules, config, given, game, key, force, fmt, public_seed)
         return
+    if public_seed:
+        raise FaunaError("--public-seed is for refereed games (--referee KEY): an ordinary game file holds its seed "
+                         "for everyone anyway")
     if config_path is not None and game_of(*config_document(config_path)[:2]) != "fauna":
         from fauna_cli import anygame
         from fauna_cli.gameconfig import draw_seed, load_any_config
@@ -217,6 +225,16 @@ def pbem_new(config_path, game, seed, force, fmt, key=None, **settings) -> None:
     click.echo()
     click.echo(_next_hint(game, state))
     click.echo(_send_hint(game, state))
+
+
+def _refereed_seed(seed: int | None, where: str, public: bool) -> None:
+    """A refereed game draws its seed from the operating system; a given seed only with --public-seed."""
+    if seed is None and public:
+        raise FaunaError("--public-seed: no seed to play with; give --seed N (or game.seed in the config)")
+    if seed is not None and not public:
+        raise FaunaError(f"{where} = {seed}: a refereed game draws its seed from the operating system, because a "
+                         "seed someone chose can be found from the public file and shows every hand; leave it out, "
+                         "or give --public-seed to play with it openly (the hands are then not secret)")
 
 
 def _player_rows(state: State) -> list[list[str]]:

@@ -7,6 +7,7 @@ send their moves to the referee as move files made from their view file, or by a
 from __future__ import annotations
 
 import os
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -20,22 +21,32 @@ from rules.core.log import GameLog, LoadedGame, decode_log, load_game_log
 from rules.core.movefile import MoveFile
 from rules.core.names import normalize, suggest
 from rules.core.protocol import GameRules
-from rules.core.referee import public_game, read_key, read_view, verify_public, view_text
+from rules.core.referee import public_game, read_key_secrets, read_view, recorded_moves, verify_public, view_text
 from rules.core.registry import rules_for_log
 
 
 def view_path(game: str, player: str) -> str:
-    """Where the referee writes a player's view file: beside GAME, named after it and the player."""
-    safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in normalize(player) or "player")
-    return str(Path(game).with_name(f"{Path(game).stem}-{safe}.view"))
+    """Where the referee writes a player's view file: beside GAME, named after it and the player.
+
+    A name of ASCII letters and digits is the file's name as it is (lower-case); any other name is folded to
+    letters and digits and followed by 8 hex digits of its SHA-256, so names that fold alike (Zoë and Zoe,
+    'a.b' and 'a,b', ★ and ☆) still get files of their own.
+    """
+    folded = normalize(player) or "player"
+    if not (player.isascii() and player.isalnum()):
+        import hashlib
+
+        folded += "-" + hashlib.sha256(player.encode("utf-8")).hexdigest()[:8]
+    return str(Path(game).with_name(f"{Path(game).stem}-{folded}.view"))
 
 
 def _write_all(rules: GameRules, loaded: LoadedGame, salt: str, game: str, key: str,
-               seen: tuple[FileSeen, ...] = ()) -> list[str]:
+               secrets: dict[str, str], seen: tuple[FileSeen, ...] = ()) -> list[str]:
     """Write the key, the public game file and every human's view file as one unit; returns the view files.
 
     One unit (fauna_cli/commit.py): all are written or none, and a kill -9 in between is finished or undone
-    by the next command on the key; `seen` are the files read, which must be unchanged.
+    by the next command on the key; `seen` are the files read, which must be unchanged. The key and the view
+    files hold secrets (the seed and salt; each player's own secret) and are written 0600.
     """
     from fauna_cli.commit import Write, commit
     from rules.core.referee import key_text
@@ -44,31 +55,43 @@ def _write_all(rules: GameRules, loaded: LoadedGame, salt: str, game: str, key: 
     writes = [Write(game, public.text())]
     views = _view_files(loaded, game)
     for name, path in views:
-        writes.append(Write(path, view_text(rules, loaded, public, name), secret=True))
-    writes.append(Write(key, key_text(salt, loaded.writer.text()), secret=True))  # the key last
+        writes.append(Write(path, view_text(rules, loaded, public, name, secrets[name]), secret=True))
+    writes.append(Write(key, key_text(salt, loaded.writer.text(), secrets), secret=True))  # the key last
     check_outputs([], _outputs(game, key, views))
     commit(key, writes, seen)
     return [path for _, path in views]
 
 
+def _humans(loaded: LoadedGame) -> list[str]:
+    return [p.name for p in loaded.state.config.players if getattr(p, "bot", None) is None]
+
+
 def _view_files(loaded: LoadedGame, game: str) -> list[tuple[str, str]]:
     """(player, view file) of every human player."""
-    return [(p.name, view_path(game, p.name)) for p in loaded.state.config.players if getattr(p, "bot", None) is None]
+    return [(name, view_path(game, name)) for name in _humans(loaded)]
 
 
 def _outputs(game: str, key: str, views: list[tuple[str, str]]) -> list[tuple[str, str | Path | None]]:
     return [("the game file", game), ("the key file", key), *((f"{n}'s view file", v) for n, v in views)]
 
 
-def _load_key(key: str) -> tuple[GameRules, str, LoadedGame]:
-    salt, log = read_key(read_text(key, "key file", MAX_LOG_BYTES), key)
+def _with_secrets(loaded: LoadedGame, secrets: dict[str, str]) -> dict[str, str]:
+    """Every human player's secret: those of the key file, and new ones drawn from the operating system for
+    players who have none yet (a new game, or a key file of version 1, written before players had secrets)."""
+    import secrets as os_random
+
+    return {name: secrets.get(name) or os_random.token_hex(32) for name in _humans(loaded)}
+
+
+def _load_key(key: str) -> tuple[GameRules, str, LoadedGame, dict[str, str]]:
+    salt, secrets, log = read_key_secrets(read_text(key, "key file", MAX_LOG_BYTES), key)
     rules = rules_for_log(log.split("\n", 1)[0])
     if rules is None:
         raise FaunaError(f"{shown(key)}: the key file holds no game log of a game this fauna plays")
-    return rules, salt, load_game_log(log, key, rules)
+    return rules, salt, load_game_log(log, key, rules), secrets
 
 
-def _open_key(key: str, game: str) -> tuple[GameRules, str, LoadedGame, tuple[FileSeen, ...]]:
+def _open_key(key: str, game: str) -> tuple[GameRules, str, LoadedGame, dict[str, str], tuple[FileSeen, ...]]:
     """Under the key's lock: finish or undo an interrupted update (fauna_cli/commit.py), then read the key.
 
     Also returns what identifies the key and public files as read (taken before they are read: a file changed
@@ -87,12 +110,32 @@ def _open_key(key: str, game: str) -> tuple[GameRules, str, LoadedGame, tuple[Fi
     return (*_load_key(key), tuple(seen))
 
 
-def new_refereed(rules: GameRules, config: Any, seed: int | None, game: str, key: str, force: bool, fmt: str) -> None:
-    """Start a referee game: the seed and salt come from the operating system; only KEY holds them."""
+def _distinct_view_files(config: Any, game: str, key: str) -> None:
+    """Refuse a game in which two players' view files (or a view file and GAME or KEY) would be one file."""
+    seen: dict[str, str] = {str(Path(game)): "the public game file", str(Path(key)): "the key file"}
+    for p in config.players:
+        if getattr(p, "bot", None) is not None:
+            continue
+        path = view_path(game, p.name)
+        other = seen.get(path) or seen.get(path.casefold())
+        if other is not None:
+            raise FaunaError(f"{shown(path)}: {p.name!r}'s view file would be the same file as {other}; "
+                             "choose other player names or another GAME name")
+        seen[path] = seen[path.casefold()] = f"{p.name!r}'s view file"
+
+
+def new_refereed(rules: GameRules, config: Any, seed: int | None, game: str, key: str, force: bool, fmt: str,
+                 public_seed: bool = False) -> None:
+    """Start a referee game: the seed and salt come from the operating system; only KEY holds them.
+
+    `seed` is used only with `public_seed` (the caller refuses it otherwise): anyone who knows it can compute
+    every hand from the public file, so such a game keeps nothing secret from the players.
+    """
     from fauna_cli.anygame import _bots_reply
     from fauna_cli.gamefile import game_lock
 
     check_outputs([], [("--out", game), ("--referee", key)])
+    _distinct_view_files(config, game, key)
     import secrets  # only a new game draws its salt and seed
 
     salt = secrets.token_hex(16)
@@ -106,12 +149,16 @@ def new_refereed(rules: GameRules, config: Any, seed: int | None, game: str, key
         from fauna_cli.commit import recover
 
         recover(key, [Path(os.path.realpath(game)).parent])  # an old game's interrupted update, before replacing it
-        views = _write_all(rules, loaded, salt, game, key)
+        views = _write_all(rules, loaded, salt, game, key, _with_secrets(loaded, {}))
     if fmt == "json":
-        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "key": key, "views": views}), nl=False)
+        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "key": key, "views": views,
+                              "public_seed": seed if public_seed else None}), nl=False)
         return
     click.echo(f"Started a refereed {rules.title} game: {shown(game)} is public (send it to everyone), "
                f"{shown(key)} is yours alone (it holds the seed; never send it before the end).")
+    if public_seed:
+        click.echo(f"The seed {seed} is public (--public-seed): anyone who knows it can compute every hand and the "
+                   "order of every deck from the public file, so the hands are NOT secret in this game.")
     for v in views:
         click.echo(f"View file: {shown(v)} (send it to that player only)")
     click.echo(_hint(loaded, game, key))
@@ -140,11 +187,11 @@ def referee_move(game: str, key: str, player: str, text: str, fmt: str) -> None:
     from fauna_cli.gamefile import game_lock
 
     with game_lock(key):
-        rules, salt, loaded, seen = _open_key(key, game)
+        rules, salt, loaded, secrets, seen = _open_key(key, game)
         _check_public(rules, loaded, salt, game)
         name = resolve(loaded.state, player)
         pbem_move_change(loaded, name, text, None)
-        views = _write_all(rules, loaded, salt, game, key, seen)
+        views = _write_all(rules, loaded, salt, game, key, _with_secrets(loaded, secrets), seen)
     if fmt == "json":
         click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "moves": loaded.state.seq,
                               "views": views}), nl=False)
@@ -169,15 +216,21 @@ def referee_apply(game: str, key: str, files: list[MoveFile], fmt: str) -> None:
     from fauna_cli.gamefile import game_lock
 
     with game_lock(key):
-        rules, salt, loaded, seen = _open_key(key, game)
+        rules, salt, loaded, secrets, seen = _open_key(key, game)
         _check_public(rules, loaded, salt, game)
-        applied = []
+        game_id = public_game(rules, loaded, salt).game_id
+        for mf in files:  # every author is verified before anything is applied: one forgery refuses them all
+            if mf.game != game_id:
+                raise IllegalMove(f"{mf.where}: this move belongs to another game")
+            _check_author(loaded, secrets, mf)
+        applied, ignored = [], []
         for mf in sorted(files, key=lambda m: m.seq):
             public = public_game(rules, loaded, salt)
             if mf.game != public.game_id:
                 raise IllegalMove(f"{mf.where}: this move belongs to another game")
             if mf.seq <= loaded.state.seq:
-                continue  # already applied: a duplicate
+                ignored.append(_already_applied(loaded, mf))
+                continue
             if mf.seq > loaded.state.seq + 1:
                 raise IllegalMove(f"{mf.where}: move {loaded.state.seq + 1} ({loaded.state.to_move}'s) is missing")
             if mf.after != public.head:
@@ -185,14 +238,45 @@ def referee_apply(game: str, key: str, files: list[MoveFile], fmt: str) -> None:
                                   f"head is {public.head}: send the player their current view file")
             pbem_move_change(loaded, mf.player, mf.move, mf.seq)
             applied.append(f"move {mf.seq} by {mf.player}")
-        views = _write_all(rules, loaded, salt, game, key, seen)
+        views = _write_all(rules, loaded, salt, game, key, _with_secrets(loaded, secrets), seen)
     if fmt == "json":
-        click.echo(dump_json({"version": 1, "applied": applied, "views": views}), nl=False)
+        click.echo(dump_json({"version": 1, "applied": applied, "ignored": ignored, "views": views}), nl=False)
         return
     for a in applied:
         click.echo(f"Applied {a}")
+    for a in ignored:
+        click.echo(a)
     click.echo(f"Rewrote {shown(game)} and {len(views)} view file(s).")
     click.echo(_hint(loaded, game, key))
+
+
+def _check_author(loaded: LoadedGame, secrets: dict[str, str], mf: MoveFile) -> None:
+    """A move file must be signed with the secret of the player it names (from their view file), else refused."""
+    from fauna_cli.anygame import resolve
+
+    name = resolve(loaded.state, mf.player)
+    secret = secrets.get(name)
+    if secret is None:
+        raise IllegalMove(f"{mf.where}: {name}'s move file cannot be verified: this game's key file comes from an "
+                          f"older fauna and gives {name} no secret; apply the move yourself (fauna pbem move GAME "
+                          f"--key KEY --as {name} MOVE), and from then on every view file holds its player's secret")
+    if not mf.signed_by(secret):
+        why = "has no 'auth' line" if mf.auth is None else "is not signed with their secret"
+        raise IllegalMove(f"{mf.where}: refused: this move file claims to be {name}'s but {why} (a move file "
+                          f"must be made with {name}'s own current view file); nothing was applied")
+
+
+def _already_applied(loaded: LoadedGame, mf: MoveFile) -> str:
+    """The note for a move file applied before; a different move for the same number is a fork (exit 3)."""
+    from fauna_cli.anygame import resolve
+
+    decisions = [" ".join(d.split()) for d in mf.move.split(";") if d.strip()]
+    player, texts = recorded_moves(loaded, mf.seq, len(decisions))
+    name = resolve(loaded.state, mf.player)
+    if player == name and [t.casefold() for t in texts] == [d.casefold() for d in decisions]:
+        return f"{mf.where}: move {mf.seq} by {name} is already applied; ignored"
+    raise IllegalMove(f"{mf.where}: a fork: move {mf.seq} by {name} ({mf.move!r}) is not the move {mf.seq} already "
+                      f"applied, {player}'s {'; '.join(texts)!r}; nothing was applied")
 
 
 def reveal(game: str, key: str, fmt: str) -> None:
@@ -200,7 +284,7 @@ def reveal(game: str, key: str, fmt: str) -> None:
     from fauna_cli.gamefile import game_lock
 
     with game_lock(key):
-        rules, salt, loaded, seen = _open_key(key, game)
+        rules, salt, loaded, _secrets, seen = _open_key(key, game)
         if not loaded.state.is_over:
             raise IllegalMove(f"the game is not over (move {loaded.state.seq + 1} is {loaded.state.to_move}'s): "
                               "the seed is revealed only at the end")
@@ -217,8 +301,8 @@ def reveal(game: str, key: str, fmt: str) -> None:
                f"`fauna replay {shown(game)}` re-runs and checks the whole game.")
 
 
-def replay_public(game: str, fmt: str) -> None:
-    """`fauna replay` of a public file: the chain always; after the reveal, everything."""
+def replay_public(game: str, fmt: str, views: list[str] | None = None) -> None:
+    """`fauna replay` of a public file: the chain always; after the reveal, everything (and --view files)."""
     from fauna_cli.anygame import replay_report
 
     text = decode_log(read_bytes(game, "game file", MAX_LOG_BYTES), game)
@@ -226,6 +310,9 @@ def replay_public(game: str, fmt: str) -> None:
     if rules is None:
         raise FaunaError(f"{shown(game)}:1: not a game file of a game this fauna plays")
     check = verify_public(text, game, rules)
+    if views:
+        _check_views(rules, check, game, views, fmt)
+        return
     if check.loaded is not None:
         replay_report(check.loaded, fmt, game)
         if fmt != "json":
@@ -238,6 +325,25 @@ def replay_public(game: str, fmt: str) -> None:
     click.echo(f"{shown(game)}: a refereed {rules.title} game in progress; the hash chain of its {check.lines} lines "
                "is "
                f"intact ({check.moves} moves). Its lines can be re-derived once the referee reveals the seed.")
+
+
+def _check_views(rules: GameRules, check: Any, game: str, views: list[str], fmt: str) -> None:
+    """Each view file against what the revealed game says it should have shown (exit 4 at the first difference)."""
+    from rules.core.referee import check_view
+
+    if check.loaded is None or check.salt is None:
+        raise FaunaError(f"{shown(game)}: the seed is not revealed yet: view files can be checked once the referee "
+                         "has run fauna pbem reveal")
+    done = []
+    for path in views:
+        v = check_view(read_text(path, "view file", MAX_LOG_BYTES), path, rules, check.loaded, check.salt)
+        done.append({"file": path, "player": v.player, "seq": v.seq, "matches": True})
+    if fmt == "json":
+        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "views": done}), nl=False)
+        return
+    for d in done:
+        click.echo(f"{shown(d['file'])}: matches: it shows {d['player']} what they should have seen after move "
+                   f"{d['seq']}.")
 
 
 def view_status(path: str, fmt: str) -> None:
@@ -266,7 +372,7 @@ def view_move(path: str, player: str, text: str, move_file: str | None, print_it
               force: bool = False) -> None:
     """A player checks a decision against their view file and writes the move file for the referee."""
     v = read_view(read_text(path, "view file", MAX_LOG_BYTES), path)
-    if normalize(player) != normalize(v.player):
+    if unicodedata.normalize("NFC", player).casefold() != v.player.casefold():  # Zoe may not sign as Zoë
         raise IllegalMove(f"{path} is {v.player}'s view, not {player}'s")
     if not v.legal:
         raise IllegalMove(f"it is not {v.player}'s decision in this view (move {v.seq + 1} is "
@@ -279,6 +385,11 @@ def view_move(path: str, player: str, text: str, move_file: str | None, print_it
             "; did you mean " + " or ".join(repr(h) for h in hints) + "?" if hints else
             f" (fauna pbem status {path} lists them)"))
     mf = MoveFile(v.game_id, v.seq + 1, v.player, match[0], v.head)
+    if v.secret is None:
+        raise IllegalMove(f"{path}: a view file of an older fauna, without your secret, so the referee could not "
+                          "tell your move file from a forgery: ask the referee for your current view file (or send "
+                          "the move in words; the referee can apply it with fauna pbem move GAME --key KEY)")
+    mf = mf.signed(v.secret)
     if print_it:
         click.echo(mf.text(), nl=False)
         return

@@ -129,10 +129,13 @@ def config_line(loaded: LoadedLog) -> str:
               help="With --html: the page shows what NAME sees (a finished game, NAME's view file, or the "
                    "referee's key file); without it, a spectator's view.")
 @click.option("--force", is_flag=True, help="With --html: replace an existing PAGE.")
+@click.option("--view", "views", multiple=True, type=click.Path(dir_okay=False), metavar="VIEWFILE",
+              help="A refereed game, after the reveal: check that each view file the referee sent showed what its "
+                   "player should have seen at its step (repeat for several).")
 @one_line_errors
 @gc_held  # the verified game, its reports and tables last to the end: collections found nothing, 0.06 s of 0.5
 def replay(file, until, round_no, ignore_data_change, fmt, against_installed=False, html_path=None, viewer=None,
-           force=False) -> None:
+           force=False, views=()) -> None:
     """Re-run FILE (a replay log or e-mail game file) from its config, seed and moves, and verify it.
 
     Every evaluation and every line's hash is checked; the first difference stops it with
@@ -147,8 +150,10 @@ def replay(file, until, round_no, ignore_data_change, fmt, against_installed=Fal
     kind = kind_of(file)
     if kind == "public":
         from fauna_cli.referee_cmd import replay_public
-        replay_public(file, fmt)
+        replay_public(file, fmt, list(views))
         return
+    if views:
+        raise RequestError(f"{file}: --view checks view files against a refereed game's public file; this is not one")
     if kind in ("view", "key"):
         raise RequestError(f"{file}: a referee's {'view' if kind == 'view' else 'key'} file, not a game log: "
                            + ("fauna pbem status shows it" if kind == "view" else "replay the public game file"))

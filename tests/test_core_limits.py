@@ -48,7 +48,7 @@ def test_the_readme_limits_table_states_the_limits_the_engine_applies():
     mib = 1 << 20
     assert rows["a line of any text file (config, script, log, case file)"] == f"{limits.MAX_LINE_CHARS:,} characters"
     assert rows["one move"] == f"{limits.MAX_MOVE_CHARS} characters"
-    assert rows["a player name"] == f"1-{limits.MAX_NAME_CHARS} printable characters, NFC"
+    assert rows["a player name"].startswith(f"1-{limits.MAX_NAME_CHARS} printable characters, NFC; no blank")
     assert rows["a whole number written in a file"].startswith(f"{limits.MAX_INT_DIGITS} digits")
     assert rows["nesting of TOML arrays/tables and JSON values"] == f"{limits.MAX_NESTING} levels"
     assert rows["`goal`"] == f"1 to {limits.MAX_GOAL:,} points"
@@ -96,6 +96,29 @@ def test_a_name_with_a_control_character_or_outer_space_is_refused():
     assert refusal(check_name, " ann")[0] == "name ' ann' starts or ends with a space"
     assert refusal(check_name, "ann ")[0] == "name 'ann ' starts or ends with a space"
     assert check_name("ann lee") == "ann lee"
+
+
+@pytest.mark.parametrize("blank", ["\u2800", "\u3164", "\u115f", "\uffa0", "\u00a0", "\u2003", "\u3000", "\u034f",
+                                   "\ufe0f"])
+def test_a_name_that_hides_a_blank_or_invisible_letter_is_refused(blank):
+    message = refusal(check_name, f"an{blank}n")[0]
+    assert message.startswith("name 'an") and f"holds U+{ord(blank):04X} " in message
+    assert message.endswith("which shows as nothing or as a space; names are visible text")
+
+
+def test_a_variation_selector_is_a_name_after_a_symbol_only():
+    assert check_name("\u2605\ufe0f") == "\u2605\ufe0f"  # the star drawn as an emoji: it shows
+    assert "U+FE0F" in refusal(check_name, "ann\ufe0f")[0]
+
+
+def test_a_word_mixing_latin_cyrillic_or_greek_letters_is_refused_and_whole_words_are_not():
+    assert refusal(check_name, "\u0430nn")[0] == (
+        "name '\u0430nn' mixes Cyrillic and Latin letters in one word (U+0430 CYRILLIC SMALL LETTER A among Latin "
+        "letters), so it can pass for another name; write each word in one alphabet")
+    assert "Greek and Latin" in refusal(check_name, "b\u03bfb")[0]
+    for fine in ("Alex \u041f\u0451\u0442\u0440", "\u0397\u03c1\u03ac", "Zo\u00eb", "\u738b\u5c0f\u660e", "ann @home",
+                 "a.b"):
+        assert check_name(fine) == fine
 
 
 def test_a_whole_number_in_text_has_at_most_20_ascii_digits():

@@ -29,3 +29,12 @@ def test_a_name_is_suggested_once_and_at_most_limit_names_are():
     assert suggest("t", AREAS, limit=4) == ["Taiga", "Tasmania", "Tasman Sea", "Tibet"]
     assert suggest("", AREAS) == []
     assert suggest("!!", AREAS) == []  # nothing left to match once folded
+
+
+def test_a_skeleton_reads_look_alike_cyrillic_and_greek_letters_as_latin():
+    from rules.core.names import skeleton
+
+    assert skeleton("\u0410\u0412\u0421") == skeleton("abc") == "abc"  # Cyrillic capitals A, Ve, Es
+    assert skeleton("\u0391\u039d\u039d") == skeleton("Ann")  # Greek capitals Alpha, Nu, Nu
+    assert skeleton("\uff21nn") == skeleton("Ann")  # a fullwidth A
+    assert skeleton("Zo\u00eb") != skeleton("Zoe") and skeleton("\u0411") != skeleton("b")  # a Be is no b

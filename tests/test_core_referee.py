@@ -16,7 +16,6 @@ from helpers import rechained, texts_of
 from rules.core.errors import ReplayMismatch
 from rules.core.log import GameLog, LogFormatError, chain, load_game_log
 from rules.core.referee import (
-    KEY_FORMAT,
     VIEW_FORMAT,
     PublicCheck,
     RefereeError,
@@ -25,6 +24,7 @@ from rules.core.referee import (
     key_text,
     public_game,
     read_key,
+    read_key_secrets,
     read_view,
     verify_public,
     view_text,
@@ -33,6 +33,7 @@ from rules.core.registry import load_rules
 
 ARCTIC = load_rules("arctic")
 SALT = "ab" * 16
+SECRET = "5e" * 32
 HIDDEN = [(68, "place puffin/moose 4-2 under"), (87, "discard fox/moose 1-5"), (88, "place bear/orca 2-4 under"),
           (94, "discard fox/bear 1-5"), (95, "discard walrus/bear 3-3"), (105, "discard puffin/bear 5-1"),
           (106, "place bear/fox 5-1 under")]
@@ -69,20 +70,33 @@ def test_the_commitment_is_sha256_of_a_label_the_seed_and_the_salt():
     assert commitment(5, SALT) != commitment(6, SALT) and len(commitment(5, SALT)) == 64
 
 
-def test_a_key_file_holds_the_salt_then_the_full_log():
-    text = key_text(SALT, "arctic-log 1 @x\n")
-    assert text == f"fauna-key 1 salt {SALT}\narctic-log 1 @x\n"
+def test_a_key_file_holds_the_salt_every_players_secret_then_the_full_log():
+    text = key_text(SALT, "arctic-log 1 @x\n", {"bob": SECRET, "ann": "0" * 64})
+    assert text == f'fauna-key 2 salt {SALT}\nsecrets {{"ann": "{"0" * 64}", "bob": "{SECRET}"}}\narctic-log 1 @x\n'
+    assert read_key_secrets(text, "g.key") == (SALT, {"ann": "0" * 64, "bob": SECRET}, "arctic-log 1 @x\n")
     assert read_key(text, "g.key") == (SALT, "arctic-log 1 @x\n")
-    assert read_key(f"{KEY_FORMAT} salt {'0' * 64}\n", "k")[0] == "0" * 64
+    assert read_key(key_text("0" * 64, "", {}), "k")[0] == "0" * 64
 
 
-@pytest.mark.parametrize("first", [f"fauna-key 2 salt {SALT}", f"fauna-key 1 pepper {SALT}", "fauna-key 1 salt ABCD",
+def test_a_key_file_of_version_1_is_still_read_and_has_no_secrets():
+    assert read_key_secrets(f"fauna-key 1 salt {SALT}\narctic-log 1 @x\n", "g.key") == (SALT, {}, "arctic-log 1 @x\n")
+
+
+@pytest.mark.parametrize("first", [f"fauna-key 3 salt {SALT}", f"fauna-key 1 pepper {SALT}", "fauna-key 1 salt ABCD",
                                    f"fauna-key 1 salt {'a' * 31}", f"fauna-key 1 salt {SALT} x", "fauna-key 1 salt",
                                    f"fauna-kez 1 salt {SALT}"])
 def test_anything_else_is_not_a_key_file(first):
     with pytest.raises(LogFormatError) as err:
         read_key(first + "\narctic-log 1\n", "g.key")
-    assert str(err.value) == "g.key:1: not a referee key file: the first line should be 'fauna-key 1 salt HEX'"
+    assert str(err.value) == "g.key:1: not a referee key file: the first line should be 'fauna-key 2 salt HEX'"
+
+
+@pytest.mark.parametrize("second", ["arctic-log 1", 'secrets {"ann": "abc"}', "secrets [", 'secrets ["ann"]'])
+def test_a_version_2_key_file_without_its_secrets_line_is_refused(second):
+    with pytest.raises(LogFormatError) as err:
+        read_key(f"fauna-key 2 salt {SALT}\n{second}\narctic-log 1\n", "g.key")
+    assert str(err.value).startswith("g.key:2: expected 'secrets {\"PLAYER\": HEX, ...}' (each player's secret) in a "
+                                     "'fauna-key 2' file, found ")
 
 
 # -- the public file ------------------------------------------------------------------------------------------------
@@ -246,9 +260,9 @@ def test_the_reveal_of_a_visible_decision_is_refused():
 # -- view files -----------------------------------------------------------------------------------------------------
 
 def test_a_view_file_shows_a_player_their_own_decisions_and_the_public_texts_of_others():
-    view = read_view(view_text(ARCTIC, FULL, PUBLIC, "bob"), "v")
-    assert (view.game, view.player, view.head, view.seq, view.game_id) == \
-        ("arctic", "bob", PUBLIC.head, FULL.state.seq, PUBLIC.game_id)
+    view = read_view(view_text(ARCTIC, FULL, PUBLIC, "bob", SECRET), "v")
+    assert (view.game, view.player, view.head, view.seq, view.game_id, view.secret) == \
+        ("arctic", "bob", PUBLIC.head, FULL.state.seq, PUBLIC.game_id, SECRET)
     assert view.view == json.loads(json.dumps(FULL.state.view("bob")))
     assert view.legal == [] and view.next is None  # the game is over
     assert len(view.history) == FULL.state.seq
@@ -268,8 +282,23 @@ def test_the_player_to_decide_sees_their_choices_and_the_others_none():
     assert ann.head == pub.head and ann.seq == 6
 
 
+def test_a_view_file_of_version_1_is_still_read_without_a_secret():
+    old, new = read_view(view_text(ARCTIC, FULL, PUBLIC, "bob"), "v"), read_view(view_text(ARCTIC, FULL, PUBLIC, "bob",
+                                                                                            SECRET), "v")
+    assert texts_of(view_text(ARCTIC, FULL, PUBLIC, "bob"))[0] == "fauna-view 1"
+    assert old.secret is None and dataclasses.replace(old, secret=SECRET) == new
+
+
+def test_a_view_file_whose_secret_line_is_not_one_is_refused():
+    texts = texts_of(view_text(ARCTIC, FULL, PUBLIC, "bob", SECRET))
+    assert texts[3] == f"secret {SECRET}"
+    for bad in ("secret " + SECRET[:-1], "head x"):
+        with pytest.raises(LogFormatError, match=r"^v:4: expected 'secret HEX' \(64 hex digits\), found "):
+            read_view(rechained(texts[:3] + [bad] + texts[4:]), "v")
+
+
 def test_a_view_file_that_was_edited_or_is_not_one_is_refused():
-    text = view_text(ARCTIC, FULL, PUBLIC, "bob")
+    text = view_text(ARCTIC, FULL, PUBLIC, "bob", SECRET)
     lines = text.splitlines()
     lines[2] = lines[2].replace('"bob"', '"ann"')
     with pytest.raises(ReplayMismatch) as err:
@@ -277,11 +306,11 @@ def test_a_view_file_that_was_edited_or_is_not_one_is_refused():
     assert str(err.value).startswith("v:3: expected hash ") and str(err.value).endswith(": the view file was edited")
     assert err.value.line == 3
     texts = texts_of(text)
-    for bad in (["fauna-view 2", *texts[1:]], texts[:6]):
-        with pytest.raises(LogFormatError, match=r"^v:1: not a fauna view file \(it starts with 'fauna-view 1'\)$"):
+    for bad in (["fauna-view 3", *texts[1:]], texts[:7]):
+        with pytest.raises(LogFormatError, match=r"^v:1: not a fauna view file \(it starts with 'fauna-view 2'\)$"):
             read_view(rechained(bad), "v")
-    assert len(read_view(rechained(texts[:6] + texts[-1:]), "v").history) == 0
-    for i, broken in ((1, "game arctic"), (3, "head x seq 1"), (-1, "next {")):
+    assert len(read_view(rechained(texts[:7] + texts[-1:]), "v").history) == 0
+    for i, broken in ((1, "game arctic"), (4, "head x seq 1"), (-1, "next {")):
         bad = list(texts)
         bad[i] = broken
         with pytest.raises(LogFormatError, match=r"^v: a view file whose lines are not as fauna writes them$"):

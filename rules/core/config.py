@@ -11,7 +11,7 @@ from typing import Any
 
 from rules.core.errors import ConfigError
 from rules.core.limits import InputRefused, check_name
-from rules.core.names import normalize, suggest
+from rules.core.names import normalize, skeleton, suggest
 
 SCRIPT_MARKS = ";#:"  # a name holding one of these could not be written on a move script's line
 PLAYER_KEYS = ("name", "bot")
@@ -63,6 +63,7 @@ def seats(doc: dict[str, Any], where: str, title: str, low: int, high: int,
         raise ConfigError(f"{where}: {title} needs {count} players, not {len(raw)}", "players")
     out: list[tuple[str, str | None]] = []
     seen: set[str] = set()
+    looks: dict[str, str] = {}  # skeleton -> name: names that would look alike on a screen
     for i, p in enumerate(raw, 1):
         for key in p:
             if key not in PLAYER_KEYS:
@@ -73,6 +74,11 @@ def seats(doc: dict[str, Any], where: str, title: str, low: int, high: int,
         if name.casefold() in seen:
             raise ConfigError(f"{where}: two players are called {name!r}", "players.name")
         seen.add(name.casefold())
+        twin = looks.get(skeleton(name))
+        if twin is not None:
+            raise ConfigError(f"{where}: players[{i}].name {name!r} looks like {twin!r} (the same letters from another "
+                              "alphabet); choose names that look different", "players.name")
+        looks[skeleton(name)] = name
         bot = p.get("bot")
         if bot is not None and (not isinstance(bot, str) or bot not in bot_kinds):
             raise ConfigError(f"{where}: players[{i}].bot = {bot!r} is not a bot; choose {', '.join(bot_kinds)}"

@@ -13,7 +13,8 @@ The limits (README "Limits" repeats them; a real game never comes near any of th
 
 - `MAX_LINE_CHARS`: characters on one line of any text file (script, log, case file).
 - `MAX_MOVE_CHARS`: characters of one move as a player writes it.
-- `MAX_NAME_CHARS`: characters of a player's name; names are printable text, NFC-normalised.
+- `MAX_NAME_CHARS`: characters of a player's name; names are printable, visible text, NFC-normalised, with
+  no word mixing Latin, Cyrillic and Greek letters.
 - `MAX_INT_DIGITS`: digits of a whole number written in text (2^64 has 20).
 - `MAX_NESTING`: nesting depth of arrays and tables in TOML, and of JSON values.
 - `MAX_GOAL`, `MAX_IDLE_ROUNDS`: the highest goal a game may set, and how many rounds in a row
@@ -31,6 +32,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from rules.core.errors import FaunaError
+from rules.core.names import mixed_alphabets
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -103,6 +105,9 @@ def excerpt(text: str, width: int = EXCERPT_CHARS) -> str:
 def check_name(name: str, max_chars: int = MAX_NAME_CHARS, what: str = "name") -> str:
     """A name as NFC text of 1..max_chars printable characters without leading or trailing space.
 
+    Nor may a name hide anything or pass for another: no space but ' ' and no blank or invisible letter (U+2800,
+    Hangul fillers, ...), and no word that mixes Latin, Cyrillic and Greek letters (rules.core.names).
+
     Returns the NFC form (so 'é' typed as e + accent and as one character is one name); raises
     InputRefused saying what is wrong. Games add their own forbidden characters on top. Names that pass
     are remembered (a log's header names its players several times, and every log of a group the same).
@@ -123,6 +128,16 @@ def check_name(name: str, max_chars: int = MAX_NAME_CHARS, what: str = "name") -
                            "names are printable text")
     if nfc != nfc.strip():
         raise InputRefused(f"{what} {excerpt(nfc)} starts or ends with a space")
+    blank = next((ch for i, ch in enumerate(nfc) if _blank(ch, nfc[i - 1] if i else "")), None)
+    if blank is not None:
+        raise InputRefused(f"{what} {excerpt(nfc)} holds U+{ord(blank):04X} {unicodedata.name(blank, '')}, which "
+                           "shows as nothing or as a space; names are visible text")
+    mixed = mixed_alphabets(nfc)
+    if mixed is not None:
+        odd, main, letter = mixed
+        raise InputRefused(f"{what} {excerpt(nfc)} mixes {odd} and {main} letters in one word (U+{ord(letter):04X} "
+                           f"{unicodedata.name(letter, '')} among {main} letters), so it can pass for another name; "
+                           "write each word in one alphabet")
     if len(_GOOD_NAMES) >= 4096:
         _GOOD_NAMES.clear()
     _GOOD_NAMES[(name, max_chars)] = nfc
@@ -130,6 +145,17 @@ def check_name(name: str, max_chars: int = MAX_NAME_CHARS, what: str = "name") -
 
 
 _GOOD_NAMES: dict[tuple[str, int], str] = {}  # (name, limit) -> its NFC form, for names that passed
+# letters that show as nothing or as a blank: Braille blank, Hangul fillers, invisible marks
+_BLANK_LETTERS = frozenset("\u2800\u115f\u1160\u3164\uffa0\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f")
+
+
+def _blank(ch: str, before: str) -> bool:
+    """A character that looks like nothing or like a space, where a name would hide it: any space but ' ', a blank
+    letter, or a variation selector that follows no symbol (after a letter it changes nothing that shows)."""
+    if ch in _BLANK_LETTERS or (ch != " " and unicodedata.category(ch) == "Zs"):
+        return True
+    variation = "\ufe00" <= ch <= "\ufe0f" or "\U000e0100" <= ch <= "\U000e01ef"
+    return variation and not (before and unicodedata.category(before) == "So")
 
 
 _DIGITS = re.compile(r"[0-9]+")

@@ -31,8 +31,10 @@ if TYPE_CHECKING:
     from rules.core.protocol import GameRules
 
 HASH_DIGITS = 32
-KEY_FORMAT = "fauna-key 1"  # the first line of a referee's key file (rules/core/referee.py)
-VIEW_FORMAT = "fauna-view 1"  # the first line of a player's view file (the same)
+KEY_FORMAT = "fauna-key 2"  # the first line of a referee's key file (rules/core/referee.py)
+VIEW_FORMAT = "fauna-view 2"  # the first line of a player's view file (the same)
+KEY_FORMATS = ("fauna-key 1", KEY_FORMAT)  # every version still read (1: before players had secrets)
+VIEW_FORMATS = ("fauna-view 1", VIEW_FORMAT)
 CHAIN_START = "0" * HASH_DIGITS
 EDITED = "this line was edited, or a line just before it was removed, added or moved"
 

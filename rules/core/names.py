@@ -1,4 +1,6 @@
-"""Forgiving name matching: case, spacing and punctuation do not matter; misses get suggestions."""
+"""Forgiving name matching: case, spacing and punctuation do not matter; misses get suggestions.
+
+Also what a name looks like (`skeleton`, `mixed_alphabets`), so that two players cannot pass for each other."""
 
 from __future__ import annotations
 
@@ -15,6 +17,35 @@ def normalize(text: str) -> str:
     text = unicodedata.normalize("NFKD", text)
     text = "".join(c for c in text if not unicodedata.combining(c))
     return _NON_ALNUM.sub("", text.lower())
+
+
+# Cyrillic and Greek letters drawn like Latin ones, as the Latin letter they pass for (both cases)
+_LOOKALIKE = str.maketrans(
+    "АВЕКМНОРСТХУЅІЈӀԚԜаеорсухѕіјһԁԛԝӏү" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαικνορυχ",
+    "ABEKMHOPCTXYSIJIQWaeopcyxsijhdqwly" "ABEZHIKMNOPTYXaikvopux")
+_CONFUSABLE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")  # alphabets with many letters drawn alike
+
+
+def skeleton(name: str) -> str:
+    """What a name looks like: compatibility forms folded, look-alike Cyrillic and Greek letters read as Latin,
+    case folded. Two names with one skeleton look the same on a screen ('Аnn' with a Cyrillic А and 'Ann')."""
+    return unicodedata.normalize("NFKC", name).translate(_LOOKALIKE).casefold()
+
+
+def mixed_alphabets(name: str) -> tuple[str, str, str] | None:
+    """(odd alphabet, the word's main alphabet, the first odd letter) when one word of `name` mixes Latin,
+    Cyrillic and Greek letters (as a Cyrillic 'а' among Latin letters does to pass for another name), else None."""
+    for word in name.split():
+        letters: dict[str, list[str]] = {}
+        for ch in word:
+            if unicodedata.category(ch).startswith("L"):
+                script = unicodedata.name(ch, "").split(" ", 1)[0]
+                if script in _CONFUSABLE_SCRIPTS:
+                    letters.setdefault(script, []).append(ch)
+        if len(letters) > 1:
+            main, odd = sorted(letters, key=lambda s: -len(letters[s]))[:2]
+            return odd.title(), main.title(), letters[odd][0]
+    return None
 
 
 def suggest(word: str, candidates: dict[str, str], limit: int = 3) -> list[str]:

@@ -2,19 +2,23 @@
 
 Three kinds of file, all hash-chained like every log (rules/core/log.py):
 
-- the **key file** (the referee's, secret): `fauna-key 1 salt HEX`, then the game's full log with its seed;
+- the **key file** (the referee's, secret): `fauna-key 2 salt HEX`, `secrets {"PLAYER": HEX, ...}` (each human
+  player's secret, which signs their move files), then the game's full log with its seed;
 - the **public game file** (everyone's): the same log with the `seed N` line replaced by
   `commit sha256:HEX`, HEX = SHA-256 of "fauna-commit", the seed and a random salt, and every decision
   that others may not learn written as the game's public text (e.g. "discard a card"); its first line is
   `GAME-log N referee`. At the end the referee appends `reveal seed N salt HEX` and one `reveal SEQ: MOVE`
   line per hidden decision, and anyone can then re-run the whole game and check every public line;
-- a **view file** per player: `fauna-view 1`, the game, the player, the public head it was written at, the
+- a **view file** per player: `fauna-view 2`, the game, the player, `secret HEX` (theirs alone: it signs the
+  move files they send, rules/core/movefile.py), the public head it was written at, the
   player's `view` (their hand and totem, public cards, counts of hidden ones), the decisions they may make
   now, and the history as they saw it (their own decisions in full, the others' public texts).
 
-What it protects: no player learns another's secrets from the files they receive, and the deal cannot be
-changed after the start without detection (the commitment). What it does not: the referee sees everything.
-The module is pure: the CLI draws the salt and writes the files.
+What it protects: no player learns another's secrets from the files they receive, the deal cannot be
+changed after the start without detection (the commitment), and no player can move for another (a move file
+is signed with its player's secret). What it does not: the referee sees everything (and holds every secret).
+Files of version 1 (before players had secrets) are still read: their games go on, and the referee's next
+write gives every player a secret. The module is pure: the CLI draws the salt and the secrets and writes the files.
 """
 
 from __future__ import annotations
@@ -29,7 +33,9 @@ from rules.core.errors import FaunaError, ReplayMismatch
 from rules.core.log import (
     CHAIN_START,
     KEY_FORMAT,
+    KEY_FORMATS,
     VIEW_FORMAT,
+    VIEW_FORMATS,
     LineReader,
     LoadedGame,
     LogFormatError,
@@ -39,6 +45,7 @@ from rules.core.log import (
 from rules.core.protocol import GameRules
 
 _SALT = re.compile(r"^[0-9a-f]{32,64}$")
+_SECRET = re.compile(r"^[0-9a-f]{64}$")
 _REVEAL = re.compile(r"^reveal seed (0|[1-9][0-9]{0,19}) salt ([0-9a-f]{32,64})$")
 _REVEAL_MOVE = re.compile(r"^reveal (\d{1,12}): (.+)$", re.S)
 _MOVE = re.compile(r"^(\d{1,20}) ([^:]+): (.+)$", re.S)
@@ -61,18 +68,35 @@ def _chained(texts: list[str]) -> list[str]:
     return out
 
 
-def key_text(salt: str, log_text: str) -> str:
-    """The referee's key file: the salt, then the full log."""
-    return f"{KEY_FORMAT} salt {salt}\n{log_text}"
+def key_text(salt: str, log_text: str, secrets: dict[str, str]) -> str:
+    """The referee's key file: the salt, every player's secret, then the full log."""
+    return f"{KEY_FORMAT} salt {salt}\nsecrets {_js(secrets)}\n{log_text}"
 
 
 def read_key(text: str, source: str) -> tuple[str, str]:
     """(salt, full log text) of a key file."""
+    salt, _, log = read_key_secrets(text, source)
+    return salt, log
+
+
+def read_key_secrets(text: str, source: str) -> tuple[str, dict[str, str], str]:
+    """(salt, {player: secret}, full log text) of a key file; a version 1 key file has no secrets ({})."""
     first, _, rest = text.partition("\n")
     parts = first.split(" ")
-    if len(parts) != 4 or " ".join(parts[:2]) != KEY_FORMAT or parts[2] != "salt" or not _SALT.match(parts[3]):
+    if len(parts) != 4 or " ".join(parts[:2]) not in KEY_FORMATS or parts[2] != "salt" or not _SALT.match(parts[3]):
         raise LogFormatError(f"{source}:1: not a referee key file: the first line should be '{KEY_FORMAT} salt HEX'")
-    return parts[3], rest
+    if " ".join(parts[:2]) != KEY_FORMAT:
+        return parts[3], {}, rest
+    second, _, log = rest.partition("\n")
+    try:
+        secrets = json.loads(second.removeprefix("secrets ")) if second.startswith("secrets ") else None
+    except ValueError:
+        secrets = None
+    if not isinstance(secrets, dict) or not all(isinstance(k, str) and isinstance(v, str) and _SECRET.match(v)
+                                                for k, v in secrets.items()):
+        raise LogFormatError(f"{source}:2: expected 'secrets {{\"PLAYER\": HEX, ...}}' (each player's secret) in a "
+                             f"'{KEY_FORMAT}' file, found {short(second)}")
+    return parts[3], secrets, log
 
 
 @dataclass
@@ -140,6 +164,7 @@ class PublicCheck:
     moves: int
     revealed: bool
     loaded: LoadedGame | None  # the re-run game, once revealed
+    salt: str | None = None  # the revealed salt, with which view files can be re-derived
 
 
 def verify_public(text: str, source: str, rules: GameRules) -> PublicCheck:
@@ -208,7 +233,53 @@ def verify_public(text: str, source: str, rules: GameRules) -> PublicCheck:
     # Nor can it be shorter: the re-run took each move line only in the move's own text, so a decision the file
     # does not reveal has the move itself as its public text (it is not hidden), and the reveal lines agree.
     assert len(rd.lines) == len(expected) - 1, "a public file shorter than its re-derived text"
-    return PublicCheck(len(rd.lines), moves, True, loaded)
+    return PublicCheck(len(rd.lines), moves, True, loaded, salt)
+
+
+def check_view(text: str, source: str, rules: GameRules, full: LoadedGame, salt: str) -> ViewFile:
+    """Hold the referee to a view file: after the reveal, re-derive what it should have shown its player at its
+    step (the game re-run to that move) and raise ReplayMismatch naming its first line that differs.
+
+    Only the player's secret is taken from the file itself (nothing else could say what it was)."""
+    v = read_view(text, source)
+    if v.game != rules.name or v.game_id != public_game(rules, full, salt).game_id:
+        raise RefereeError(f"{source}:4: a view file of another game (game {v.game_id[:12]}...)")
+    if v.seq > full.state.seq:
+        raise ReplayMismatch(f"{source}:4: a view after move {v.seq}, but the game has only {full.state.seq} moves",
+                             4)
+    if v.player not in full.state.names:
+        raise ReplayMismatch(f"{source}:3: a view file of {short(v.player)}, who does not play in this game", 3)
+    from rules.core.log import load_game_log
+
+    at = load_game_log(full.writer.text(), full.source, rules, until=v.seq)
+    want = [ln.rsplit(" @", 1)[0] for ln in view_text(rules, at, public_game(rules, at, salt), v.player,
+                                                        v.secret).split("\n")[:-1]]
+    rd = LineReader(text, source, "fauna view file")
+    got = [rd.split(i)[0] for i in range(len(rd.lines))]
+    for i in range(max(len(want), len(got))):
+        w = want[i] if i < len(want) else "the end of the file"
+        g = got[i] if i < len(got) else "the end of the file"
+        if w != g:
+            raise ReplayMismatch(f"{source}:{i + 1}: {v.player}'s view after move {v.seq} should show {short(w)}, "
+                                 f"but shows {short(g)}", i + 1)
+    return v
+
+
+def recorded_moves(loaded: LoadedGame, seq: int, count: int) -> tuple[str | None, list[str]]:
+    """(player, decision texts) of moves seq..seq+count-1 as the full log holds them; (None, []) if none."""
+    names = list(loaded.state.names)
+    found: list[tuple[str, str]] = []
+    for line in loaded.writer.lines[loaded.writer.header_count:]:
+        body = line.rsplit(" @", 1)[0]
+        number, _, rest = body.partition(" ")
+        if not number.isdigit() or not seq <= int(number) < seq + count:
+            continue
+        who = next((n for n in names if rest.startswith(f"{n}: ")), None)
+        if who is not None:
+            found.append((who, rest[len(who) + 2:]))
+    if not found:
+        return None, []
+    return found[0][0], [t for w, t in found if w == found[0][0]]
 
 
 # -- view files --------------------------------------------------------------------------------------
@@ -217,11 +288,17 @@ def _js(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
-def view_text(rules: GameRules, loaded: LoadedGame, public: PublicGame, player: str) -> str:
-    """Player's view file: only what `player` may see, at the public file's current head."""
+def view_text(rules: GameRules, loaded: LoadedGame, public: PublicGame, player: str,
+              secret: str | None = None) -> str:
+    """Player's view file: only what `player` may see, at the public file's current head, and their secret.
+
+    With `secret` None it is a version 1 view file, as fauna wrote before players had secrets (tests of
+    old files use it; the referee always gives a secret)."""
     state = loaded.state
-    texts = [VIEW_FORMAT, f"game {_js(rules.name)}", f"player {_js(player)}",
+    texts = [VIEW_FORMAT, f"game {_js(rules.name)}", f"player {_js(player)}", f"secret {secret}",
              f"head {public.head} seq {state.seq} game {public.game_id}", f"view {_js(state.view(player))}"]
+    if secret is None:
+        texts = [VIEW_FORMATS[0], *texts[1:3], *texts[4:]]
     mine = state.to_move == player and not state.is_over
     texts.append(f"legal {_js([state.move_text(m) for m in state.legal_moves()] if mine else [])}")
     replay = rules.new_state(state.config, state.seed)
@@ -246,6 +323,7 @@ class ViewFile:
     legal: list[str]
     history: list[str]
     next: dict[str, Any] | None
+    secret: str | None = None  # the player's secret (signs their move files); None in a version 1 view file
 
 
 def read_view(text: str, source: str) -> ViewFile:
@@ -260,8 +338,13 @@ def read_view(text: str, source: str) -> ViewFile:
             raise ReplayMismatch(f"{rd.where(i)}: expected hash {want}, found {h}: the view file was edited", i + 1)
         head = want
         texts.append(body)
-    if texts[0] != VIEW_FORMAT or len(texts) < 7:
+    if texts[0] not in VIEW_FORMATS or len(texts) < 7 + (texts[0] == VIEW_FORMAT):
         raise LogFormatError(f"{rd.where(0)}: not a fauna view file (it starts with '{VIEW_FORMAT}')")
+    secret = None
+    if texts[0] == VIEW_FORMAT:  # version 2: the player's secret on line 4
+        secret = texts.pop(3).removeprefix("secret ")
+        if not _SECRET.match(secret):
+            raise LogFormatError(f"{rd.where(3)}: expected 'secret HEX' (64 hex digits), found {short(secret)}")
     try:
         game = json.loads(texts[1].removeprefix("game "))
         player = json.loads(texts[2].removeprefix("player "))
@@ -271,8 +354,10 @@ def read_view(text: str, source: str) -> ViewFile:
         nxt = json.loads(texts[-1].removeprefix("next "))
     except (ValueError, IndexError):
         raise LogFormatError(f"{source}: a view file whose lines are not as fauna writes them") from None
-    return ViewFile(game, player, hd, int(seq), gid, view, legal, [t.removeprefix("move ") for t in texts[6:-1]], nxt)
+    return ViewFile(game, player, hd, int(seq), gid, view, legal, [t.removeprefix("move ") for t in texts[6:-1]], nxt,
+                    secret)
 
 
-__all__ = ["KEY_FORMAT", "PublicCheck", "PublicGame", "RefereeError", "VIEW_FORMAT", "ViewFile", "commitment",
-           "is_public", "key_text", "public_game", "read_key", "read_view", "verify_public", "view_text"]
+__all__ = ["KEY_FORMAT", "PublicCheck", "PublicGame", "RefereeError", "VIEW_FORMAT", "ViewFile", "check_view",
+           "commitment", "is_public", "key_text", "public_game", "read_key", "read_key_secrets", "read_view",
+           "recorded_moves", "verify_public", "view_text"]

@@ -18,7 +18,7 @@ from rules.core.limits import (
     load_toml,
     read_bounded_text,
 )
-from rules.core.names import normalize, suggest
+from rules.core.names import normalize, skeleton, suggest
 from rules.fauna.scoring import PRESET_NAMES, ScoringTable, preset
 
 if TYPE_CHECKING:
@@ -181,6 +181,7 @@ def validate_players(players: tuple[PlayerSpec, ...], where: str) -> None:
     if not 2 <= len(players) <= 6:
         raise ConfigError(f"{where}: Fauna needs 2 to 6 players, not {len(players)}", "players")
     seen: set[str] = set()
+    looks: dict[str, str] = {}  # skeleton -> name: names that would look alike on a screen
     for p in players:
         n = p.name
         if _name(n, "player name", where) != n:
@@ -194,6 +195,12 @@ def validate_players(players: tuple[PlayerSpec, ...], where: str) -> None:
         if n.lower() == "pass":
             raise ConfigError(f"{where}: 'pass' cannot be a player name", "players.name")
         seen.add(n.lower())
+        twin = looks.get(skeleton(n))
+        if twin is not None:
+            raise ConfigError(f"{where}: player name {escape_control(repr(n))} looks like {escape_control(repr(twin))} "
+                              "(the same letters from another alphabet); choose names that look different",
+                              "players.name")
+        looks[skeleton(n)] = n
 
 
 def load_table(value: Any, where: str, base_dir: Path | None) -> ScoringTable:

@@ -114,7 +114,7 @@ def test_no_page_holds_a_card_its_viewer_may_not_see(game, tmp_path):
     assert sum(map(bool, secret.values())) >= 2, f"players hide something at move {seq}: {secret}"
     log = cut(golden.read_text(), seq)
     (tmp_path / "g.log").write_text(log)
-    (tmp_path / "g.key").write_text(key_text("0" * 32, log))
+    (tmp_path / "g.key").write_text(key_text("0" * 32, log, {}))
     for viewer in [None, *names]:
         page = tmp_path / f"{viewer or 'spectator'}.html"
         source = tmp_path / ("g.key" if viewer else "g.log")
@@ -268,7 +268,7 @@ def html_escape(text: str) -> str:
 def test_files_that_are_no_game_are_refused_in_one_line(tmp_path):
     from rules.core.referee import key_text
 
-    (tmp_path / "k.key").write_text(key_text("0" * 32, "chess-log 1 @00\n"))
+    (tmp_path / "k.key").write_text(key_text("0" * 32, "chess-log 1 @00\n", {}))
     bad = run("replay", tmp_path / "k.key", "--html", tmp_path / "p.html")
     assert bad.exit_code == 2 and "no game log of a game this fauna plays" in bad.output
     (tmp_path / "g.game").write_text("chess-log 1 referee @00\n")

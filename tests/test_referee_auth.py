@@ -228,8 +228,8 @@ def test_names_that_fold_alike_get_view_files_of_their_own_and_both_can_move(tmp
     assert sorted(views) == sorted(names) and len(set(views.values())) == 2
     for _ in range(2):  # each player makes a move with their own file
         who = status(views[names[0]])["next"]["player"]
-        made = fauna("pbem", "move", views[who], "--as", who, "--move-file", tmp_path / "m.txt",
-                     status(views[who])["legal"][0])
+        made = fauna("pbem", "move", views[who], "--as", who, "--move-file", tmp_path / "m.txt", "--force",
+                     status(views[who])["legal"][0])  # --force: m.txt holds the previous move
         assert made.returncode == 0, made.stderr
         assert apply(tmp_path, tmp_path / "m.txt").returncode == 0
     assert status(views[names[0]])["seq"] == status(views[names[1]])["seq"] >= 2
@@ -332,8 +332,8 @@ def played_with_kept_views(tmp: Path) -> dict[str, list[Path]]:
             break
         who = doc["next"]["player"]
         legal = json.loads(run("pbem", "status", tmp / f"g-{who}.view", "--format", "json").output)["legal"]
-        assert run("pbem", "move", tmp / f"g-{who}.view", "--as", who, "--move-file", tmp / "m.txt",
-                   legal[step % len(legal)]).exit_code == 0
+        assert run("pbem", "move", tmp / f"g-{who}.view", "--as", who, "--move-file", tmp / "m.txt", "--force",
+                   legal[step % len(legal)]).exit_code == 0  # --force: m.txt holds the move before
         assert run("pbem", "apply", tmp / "g.game", "--key", tmp / "g.key", tmp / "m.txt").exit_code == 0
     assert run("pbem", "reveal", tmp / "g.game", "--key", tmp / "g.key").exit_code == 0
     return kept

@@ -265,3 +265,35 @@ def test_the_answers_and_help_fit_80_columns(game):
     texts = [fit_prose(c.answer(state, "me"), 80) for c in rules.prompt_commands] + [hotseat_help(rules)]
     for text in texts:
         assert not [line for line in text.splitlines() if text_width(line) > 80], text
+
+
+def test_fauna_answers_neighbors_at_its_prompt():
+    """Item 5: `neighbors AREA` at the Fauna prompt lists the areas next to it (it was 'unknown area')."""
+    from rules.fauna.board import Board
+
+    pexpect = pytest.importorskip("pexpect")
+    board = Board.default()
+    area = board.area("Southeast Asia")
+    env = {**os.environ, "NO_COLOR": "1", "PYTHONPATH": str(ROOT), "COLUMNS": "80"}
+    child = pexpect.spawn(sys.executable, ["-m", "fauna_cli", "play", "--seed", "7"], env=env, encoding="utf-8",
+                          timeout=30, dimensions=(50, 80))
+    child.delaybeforesend = None
+    prompt = r"alice \(hand \d+, score \d+\)> "
+    child.expect(prompt)
+    child.sendline("neighbors Southeast Asia")
+    child.expect(prompt)
+    said = " ".join(child.before.split())
+    links = board.neighbor_links(area)
+    assert f"Neighbours of {area.name} ({len(links)}): " in said, said
+    for name, kind in links:
+        assert f"{name} ({kind})" in said
+    child.sendline("neighbours Tasmaniaa")
+    child.expect(prompt)
+    assert "did you mean 'Tasmania'" in child.before
+    child.sendline("help")
+    child.expect(prompt)
+    assert "neighbors AREA" in child.before
+    child.sendline("quit")
+    child.expect(r"Leave the game\? \[y/N\]")
+    child.sendline("y")
+    child.expect(pexpect.EOF)

@@ -34,7 +34,8 @@ EXAMPLES = {  # scale spaces to show in `help`, in the game's own units (each is
     "imperial": ("weight 200-500 lb", "weight 17 (17th space)", "weight 350 lb", "length 3-6 ft",
                  "height 10-15 ft", "tail 4-8 in"),
 }
-PROMPT_WORDS = ("help", "?", "quit", "board", "scales", "undo", "areas", "map", "neighbors", "neighbours")  # not moves: answered at the prompt
+# not moves: answered at the prompt
+PROMPT_WORDS = ("help", "?", "quit", "board", "scales", "undo", "areas", "map", "neighbors", "neighbours")
 
 
 def help_text(units: str, log_path: str | None) -> str:

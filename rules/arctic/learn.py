@@ -48,13 +48,13 @@ def rules_text(state: ArcticState, viewer: str | None) -> str:
 
 def powers_text(state: ArcticState, viewer: str | None) -> str:
     """Each power card: the side in play, what it does and who holds it now (public: power cards lie face up)."""
-    lines = ["Power cards (you take one when your new visible card's main animal is its animal):"]
+    lines = ["Power cards (when your new visible card shows an animal as its main animal, you take that power):"]
     for a, animal in enumerate(ANIMALS):
         side = "AB"[state.sides[a]]
         holder = state.holders[a]
         who = "held by " + ("you" if state.names[holder] == viewer else state.names[holder]) if holder >= 0 \
             else "nobody holds it yet"
-        lines.append(f"  {animal} {side}  {DATA.powers[animal][side]} ({who})")
+        lines.append(f"  {animal + ' ' + side:<8}  {DATA.powers[animal][side]} ({who})")
     return "\n".join(lines)
 
 

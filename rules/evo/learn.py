@@ -56,15 +56,16 @@ def _held(state: State, gene: str) -> str:
 def genes_text(state: State, viewer: str | None) -> str:
     """Every gene's effect, who has it, and what the lab offers now."""
     uniques, in_game = data.unique_genes()
+    w = max(len(g) for g in [*data.normal_genes(), *uniques])
     lines = ["Normal genes (6 of each in the bag):"]
     for gene in data.normal_genes():
         held = _held(state, gene)
-        lines.append(f"  {gene}  {gene_text(gene)}" + (f" (has it: {held})" if held else ""))
+        lines.append(f"  {gene:<{w}}  {gene_text(gene)}" + (f" (has it: {held})" if held else ""))
     lines.append(f"Unique genes ({in_game} of these {len(uniques)} are in this game's bag; which ones stays "
                  "unknown until they are drawn):")
     for gene in uniques:
         held = _held(state, gene)
-        lines.append(f"  {gene}  {gene_text(gene)}" + (f" (has it: {held})" if held else ""))
+        lines.append(f"  {gene:<{w}}  {gene_text(gene)}" + (f" (has it: {held})" if held else ""))
     if state.lab:
         lines.append("In the lab now: " + ", ".join(state.lab) + f"; {count(len(state.bag), 'gene')} left in the "
                      "bag.")
@@ -75,8 +76,9 @@ def cards_text(state: State, viewer: str | None) -> str:
     """Every event card's text and when it is played; who holds how many, your own cards, the cards played."""
     lines = [f"Event cards (one of each; {count(len(state.deck), 'card')} left in the deck; each is played once, "
              "then discarded):"]
+    w = max(len(c.name) for c in data.cards())
     for c in data.cards():
-        lines.append(f"  {c.name}  {TIMING[c.timing]}: {c.text}")
+        lines.append(f"  {c.name:<{w}}  {TIMING[c.timing]}: {c.text}")
     lines.append("Held: " + ", ".join(f"{name} {len(state.hand[s])}" for s, name in enumerate(state.names)) + ".")
     if viewer in state.names:
         mine = sorted(state.hand[list(state.names).index(viewer)])

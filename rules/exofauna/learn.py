@@ -88,12 +88,13 @@ def organisms_text(state: State, viewer: str | None) -> str:
     d = state.d
     g = guide()
     lines = ["Instincts (each played Organism uses its Instinct first):"]
-    lines += [f"  {i.capitalize()}  {g['instincts'][i]}" for i in INSTINCTS]
+    lines += [f"  {i.capitalize():<9}  {g['instincts'][i]}" for i in INSTINCTS]
     lines.append(f"Organisms ({d.copies} of each in each deck; the Adaptation only when the played Organism is the "
                  "only one of its name at its hole):")
+    w = max(len(o.name) for o in d.organisms)
     for o in d.organisms:
         seen = _places(state, o.index, viewer)
-        lines.append(f"  {o.name}  {o.instinct.capitalize()}; {o.adaptation}: {o.text}"
+        lines.append(f"  {o.name:<{w}}  {o.instinct.capitalize()}; {o.adaptation}: {o.text}"
                      + (f" Now: {', '.join(seen)}." if seen else ""))
     return "\n".join(lines)
 

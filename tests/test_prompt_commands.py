@@ -297,3 +297,27 @@ def test_fauna_answers_neighbors_at_its_prompt():
     child.expect(r"Leave the game\? \[y/N\]")
     child.sendline("y")
     child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("game", sorted(WORDS))
+def test_no_prompt_word_is_a_move_or_a_word_of_every_game(game):
+    """A game's prompt word never reads as one of its moves (the prompt answers it first, so a move spelt so could
+    not be typed), and never hides a word every game's prompt has."""
+    from rules.core.errors import FaunaError
+
+    rules = load_rules(game)
+    names = ["ann", "ben"]
+    config = rules.config_from_dict({"game": {"rules": game, "seed": 3},
+                                     "players": [{"name": n, "bot": "random"} for n in names]}, "test", None)
+    state = rules.new_state(config, 3)
+    bots = seat_bots(rules, config, 3)
+    words = [c.word for c in rules.prompt_commands]
+    assert words == list(WORDS[game])
+    assert not set(words) & {"help", "?", "quit", "moves", "board", "undo"}
+    for _ in range(60):
+        if state.is_over:
+            break
+        for word in words:
+            with pytest.raises(FaunaError):
+                state.parse(word)
+        state.apply(bots[names.index(state.to_move)].choose(state), state.to_move)

@@ -231,7 +231,9 @@ def run_script(rules: GameRules, state: Any, text: str, source: str, fmt: str, l
     if state.is_over:
         s.finish()
     else:
-        s.out(f"The script ended before the game did: move {state.seq + 1} is {state.to_move}'s.")
+        s.out(f"The script ended before the game did: {whose_step(rules, state)}. The next line of the script "
+              f"is {state.to_move}'s; at the prompt {state.to_move} would see:")
+        s.out(next_screen(rules, state))
     return exitcodes.OK
 
 
@@ -252,6 +254,33 @@ HOTSEAT_HELP = term_list([
     ("help", "this text"),
     ("quit", "leave the game (asks first; with --log, `fauna play --continue FILE` resumes it)"),
 ], heading="Also:")
+
+
+def hotseat_help(rules: GameRules) -> str:
+    """The prompt's help: the game's own words (its rules, card texts, score), then the words of every game."""
+    if not rules.prompt_commands:
+        return HOTSEAT_HELP
+    own = term_list([(c.word, c.help) for c in rules.prompt_commands], heading=f"To learn {rules.title}:")
+    return f"{own}\n{HOTSEAT_HELP}"
+
+
+def prompt_answer(rules: GameRules, state: Any, viewer: str | None, word: str) -> str | None:
+    """The answer to one of the game's own prompt words (`rules`, `powers`, `score`...), wrapped; None if not one."""
+    command = next((c for c in rules.prompt_commands if c.word == word), None)
+    if command is None:
+        return None
+    return fit_prose(command.answer(state, viewer), terminal_width())
+
+
+def next_screen(rules: GameRules, state: Any) -> str:
+    """What the prompt shows the player to decide now: the picture of their view, the help, the choices."""
+    return "\n".join((picture(rules, state.view(state.to_move)), help_for(rules, state), choices_text(state)))
+
+
+def whose_step(rules: GameRules, state: Any) -> str:
+    """'move 2 is Ann's (placing cards)': the next decision, its player and what is asked of them."""
+    step = rules.step_text(state)
+    return f"move {state.seq + 1} is {state.to_move}'s" + (f" ({step})" if step else "")
 
 
 def run_interactive(rules: GameRules, state: Any, fmt: str, log_path: str | None, log: GameLog | None = None,
@@ -309,6 +338,10 @@ def write_view_svg(view_file: str, path: str) -> None:
 def _hotseat(s: Session, rules: GameRules, log_path: str | None, private: bool) -> int:
     """The turns of hot-seat play (run_interactive handles Ctrl-C around it)."""
     last_human: str | None = None
+    if rules.prompt_commands:
+        words = ", ".join(f"'{c.word}'" for c in rules.prompt_commands)
+        click.echo(fit_prose(f"To learn the game at the prompt: {words}; 'help' lists every word.",
+                             terminal_width()))
     while not s.state.is_over:
         s.run_bots(echo=True)
         state = s.state
@@ -346,7 +379,11 @@ def _hotseat(s: Session, rules: GameRules, log_path: str | None, private: bool) 
         if not word:
             continue
         if word in ("help", "?"):
-            click.echo(HOTSEAT_HELP)
+            click.echo(hotseat_help(rules))
+            continue
+        answer = prompt_answer(rules, state, p, word) if not rest.strip() else None
+        if answer is not None:
+            click.echo(answer)
             continue
         if word == "quit":
             if confirm_leave():
@@ -604,8 +641,11 @@ def pbem_status(loaded: LoadedGame, game: str, player: str | None, fmt: str) -> 
         click.echo(f"{shown(game)}: {rules.title}, finished after {state.seq} moves; "
                    f"winner(s): {', '.join(state.winners)}.")
     else:
-        click.echo(f"{shown(game)}: {rules.title}, move {state.seq + 1} next: {state.to_move} to decide.")
+        click.echo(f"{shown(game)}: {rules.title}, {whose_step(rules, state)}.")
     click.echo(picture(rules, view))
+    if name is not None and name == state.to_move:  # the prompt's screen: what the next move may be
+        click.echo(help_for(rules, state))
+        click.echo(choices_text(state))
     bots = [f"{p.name} ({p.bot})" for p in state.config.players if p.bot]
     if bots:
         click.echo("Computer players (they move by themselves): " + ", ".join(bots) + ".")

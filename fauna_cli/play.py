@@ -34,7 +34,8 @@ EXAMPLES = {  # scale spaces to show in `help`, in the game's own units (each is
     "imperial": ("weight 200-500 lb", "weight 17 (17th space)", "weight 350 lb", "length 3-6 ft",
                  "height 10-15 ft", "tail 4-8 in"),
 }
-PROMPT_WORDS = ("help", "?", "quit", "board", "scales", "undo", "areas", "map")  # not moves: answered at the prompt
+# not moves: answered at the prompt
+PROMPT_WORDS = ("help", "?", "quit", "board", "scales", "undo", "areas", "map", "neighbors", "neighbours")
 
 
 def help_text(units: str, log_path: str | None) -> str:
@@ -49,6 +50,7 @@ def help_text(units: str, log_path: str | None) -> str:
         ("a scale space", f"e.g. {w}, {n}, {v}, {length}, {height}, {tail}"),
         ("pass", "you are done for this round (not before your first piece)"),
         ("areas [CONTINENT]", "the continents, or the areas of one (also: fauna map areas)"),
+        ("neighbors AREA", "the areas next to AREA, and how they are linked (also: fauna map neighbors)"),
         ("board", "what is taken, and by whom"),
         ("scales", "the spaces of the scales open for this card"),
         ("undo", "take back your own last placement (and the computer players' replies to it) while nobody "
@@ -74,6 +76,18 @@ def areas_text(board, word: str) -> str | None:
             rows = [f"{a.name}" + (f" (also {', '.join(a.aliases)})" if a.aliases else "") for a in areas]
             return f"{c}, {len(areas)} areas: " + "; ".join(rows)
     return None
+
+
+def neighbors_text(board, word: str) -> str:
+    """The areas next to an area, with their links; or what is wrong with the name (with a suggestion)."""
+    if not word:
+        return "  neighbors AREA: name an area, e.g. neighbors Tasmania"
+    try:
+        area = board.area(word)
+    except FaunaError as exc:
+        return f"  {exc}"
+    links = board.neighbor_links(area)
+    return f"Neighbours of {area.name} ({len(links)}): " + ", ".join(f"{n} ({kind})" for n, kind in links)
 
 
 @dataclass
@@ -267,6 +281,8 @@ def run_interactive(state: State, fmt: str, log_path: str | None = None, resumed
                 click.echo(scales_text(state))
             elif word in ("areas", "map") and (not rest or areas_text(state.board, rest) is not None):
                 click.echo(areas_text(state.board, rest))
+            elif word in ("neighbors", "neighbours"):
+                click.echo(fit_prose(neighbors_text(state.board, rest), terminal_width()))
             elif word == "undo":
                 last = _undo(s, last, rest or p)
             else:

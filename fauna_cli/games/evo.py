@@ -60,7 +60,14 @@ def picture(view: dict[str, Any], color: bool = False) -> str:
                      f"{count(len(view['dinosaurs'][p]), 'dinosaur')}, "
                      f"{count(view['cards_held'][p], 'event card')}, lost {lost['climate']} to climate and "
                      f"{lost['combat']} in combat; {genes}")
-    if view["lab"]:
+    if view["lab"] and view["phase"] == "auction":  # where genes are bought: what each column gives
+        from rules.evo.learn import gene_text
+
+        w = max(len(c["item"]) for c in view["lab"])
+        lines.append("Lab (each player wins one column):")
+        lines += [f"  {c['item']:<{w}}  {gene_text(c['item'])}" + (f"; bid {c['bid']} by {c['by']}" if c["by"]
+                                                                    else "") for c in view["lab"]]
+    elif view["lab"]:
         lines.append("Lab: " + ", ".join(f"{c['item']} ({c['bid']} by {c['by']})" if c["by"] else c["item"]
                                          for c in view["lab"]))
     if view.get("steps") is not None:

@@ -36,6 +36,17 @@ def _hole_rows(hole: dict[str, Any], grid: dict[str, list[int]], color: bool) ->
     return ["|" + "|".join(row) + "|" for row in cells]
 
 
+def _hand_texts(hand: list[dict[str, str]]) -> list[str]:
+    """Each Organism of the hand once, with its Instinct and Adaptation in short, then the Instincts in short."""
+    from rules.exofauna.learn import instincts_line, short_text
+
+    names = list(dict.fromkeys(c["name"] for c in hand))
+    if not names:
+        return []
+    w = max(len(n) for n in names)
+    return [f"  {name:<{w}}  {short_text(name)}" for name in names] + [instincts_line()]
+
+
 def picture(view: dict[str, Any], color: bool = False) -> str:
     """A text drawing of exactly what the view holds."""
     grid = view["grid"]
@@ -58,6 +69,7 @@ def picture(view: dict[str, Any], color: bool = False) -> str:
     if "hand" in view:
         hand = ", ".join(_paint(f"{c['name']} {c['colour']}", c["colour"], color) for c in view["hand"])
         out.append(f"your hand ({view['you']}): {hand or '(empty)'}")
+        out += _hand_texts(view["hand"])
     goal = f"claim {view['goal']} hole{'s' if view['goal'] > 1 else ''} to win" + (" (quick game)" if view["quick"]
                                                                                   else "")
     if view["over"]:

@@ -8,7 +8,8 @@ from rules.arctic.bots import make_bot
 from rules.arctic.cards import DATA
 from rules.arctic.cases import parse_cases, run_case
 from rules.arctic.config import BOT_KINDS, ArcticConfig, config_from_dict, config_to_dict, default_config_text
-from rules.arctic.help import help_text
+from rules.arctic.help import help_text, phase_words
+from rules.arctic.learn import COMMANDS
 from rules.arctic.log import FORMAT, VERSION, header_lines, lines_after, opening_lines, parse_header
 from rules.arctic.state import ArcticState, Event
 from rules.arctic.tables import breakdown, event_text, final_tables, summary, tables_after
@@ -57,6 +58,7 @@ RULES = GameRules(
     tables_after=tables_after, final_tables=final_tables, summary=summary, breakdown=breakdown, help_text=help_text,
     event_text=_event_text, public_move_text=public_move_text, hidden_information=True,
     final_reason=final_reason, period_name="round", period_of=lambda state: state.round,
+    prompt_commands=COMMANDS, step_text=lambda state: phase_words(state).removeprefix("you are "),
 )
 
 __all__ = ["RULES", "ArcticConfig", "ArcticState", "new_state"]

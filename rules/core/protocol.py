@@ -83,6 +83,19 @@ class Table:
         return {"title": self.title, "headers": list(self.headers), "rows": [list(r) for r in self.rows]}
 
 
+@dataclass(frozen=True)
+class PromptCommand:
+    """A word a player may type at the prompt to learn the game (its rules, its card texts, the score so far).
+
+    `answer(state, viewer)` is pure and tells only what `viewer` may see (None: a spectator); the session at the
+    terminal offers the word, lists it with `help` in its help and prints the answer, for every game alike.
+    """
+
+    word: str
+    help: str  # one line, shown beside the word in the prompt's help
+    answer: Callable[[Any, str | None], str]
+
+
 def decision_stream(seed: int, seat: int, seq: int, label: int = 0xB07) -> SplitMix64:
     """A bot's random stream for one decision: a function of the game seed, its seat and the move number.
 
@@ -140,3 +153,7 @@ class GameRules:
     # completes belong to the round of the state before it. "" when a game's tables come in no such periods.
     period_name: str = ""
     period_of: Callable[[Any], int] = field(default=lambda state: 0)
+    # learning at the prompt: the game's own words (`rules`, its card texts, `score`), answered from the view
+    prompt_commands: tuple[PromptCommand, ...] = ()
+    # what the player to move is asked now, in a few words ("placing cards (1 more to place)"), or ""
+    step_text: Callable[[Any], str] = field(default=lambda state: "")

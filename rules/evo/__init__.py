@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.protocol import GameRules
-from rules.evo import bots, cases, config, log, tables
+from rules.evo import bots, cases, config, learn, log, tables
 from rules.evo.state import Event, State, new_state
 
 
@@ -57,6 +57,8 @@ RULES = GameRules(
     final_reason=final_reason,
     period_name="round",
     period_of=lambda state: state.round,
+    prompt_commands=learn.COMMANDS,
+    step_text=learn.step_text,
     hidden_information=True,  # secret hands: e-mail play wants a referee (rules/core/referee.py)
 )
 

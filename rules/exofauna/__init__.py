@@ -7,6 +7,7 @@ from typing import Any
 from rules.core.protocol import GameRules
 from rules.exofauna import bots, cases, config, log, tables
 from rules.exofauna.events import Event
+from rules.exofauna.learn import COMMANDS
 from rules.exofauna.state import State
 
 
@@ -60,6 +61,8 @@ RULES = GameRules(
     final_reason=final_reason,
     period_name="turn",
     period_of=lambda state: state.turn,
+    prompt_commands=COMMANDS,
+    step_text=lambda state: state.describe_decision().partition(": ")[2],
     hidden_information=True,  # secret hands: e-mail play wants a referee (rules/core/referee.py)
 )
 

@@ -286,7 +286,10 @@ class State:
         if k == PDIS:
             return f"{who}: Predator: discard 1 card from your hand"
         org = self.d.organisms[frame[3]]
-        return f"{who}: {org.name}'s {org.adaptation} (or 'pass'): {org.text}"
+        said = f"{who}: {org.name}'s {org.adaptation} (or 'pass'): {org.text}"
+        if org.effect == "brood" and self.decks[self.turn_colour]:  # the deck lies face up: its top is public
+            said += f" That card is {self.card_text(self.decks[self.turn_colour][0])}."
+        return said
 
     # ----- doing
     def apply(self, move: Move | str, player: str | None = None) -> list[Event]:

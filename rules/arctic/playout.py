@@ -10,6 +10,9 @@ because a search bot spends nearly all its time here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from rules.arctic.moves import Move
 from rules.arctic.state import BEAR, FOX, MOOSE, ORCA, ArcticState
 from rules.core.rng import GOLDEN, MASK, MIX1, MIX2, TWO64, SplitMix64
 
@@ -21,6 +24,8 @@ def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
     record = state.history.append
     hands, piles, penalties, holders = state.hands, state.piles, state.penalties, state.holders
     settle, legal_moves, play = state._settle, state.legal_moves, state.play
+    moves: list[Move] = []
+    pre: Sequence[Move] = ()
     try:
         while not state.over:
             me = state.current
@@ -34,8 +39,7 @@ def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
                 pre, nh = (), len(hand)
                 n = nh
             elif ph == "draw" and me != holders[MOOSE] and me != holders[ORCA] and me != holders[BEAR]:
-                moves = state.river  # no power of the player's own: the takes from the river are all
-                nh, n = -1, len(moves)
+                nh, n = -2, len(state.river)  # no power of the player's own: the takes from the river are all
             else:
                 moves = legal_moves()
                 nh, n = -1, len(moves)
@@ -51,9 +55,7 @@ def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
                     break
             k = z % n
             if nh < 0:
-                mv = moves[k]
-                if type(mv) is int:  # a card of the river
-                    mv = ("take", mv, 0)
+                mv = moves[k] if nh == -1 else ("take", state.river[k], 0)
                 if mv[0] == "take" and mv[1] >= 0 and not state.orca_on:  # from the river, no refill
                     c = mv[1]
                     record((names[me], mv))

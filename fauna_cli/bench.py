@@ -13,7 +13,7 @@
    `pbem move` latency on a 500-move game; and `play --log` against plain `play` for the same 4-bot game to
    100 points. All are wall times of fresh processes, run alternately so a busy moment hits each alike.
 7. Playout speed for search (issue 31): moves/s of uniformly random playouts through each game's fast path
-   (Fauna's `play_out` with random bots; `rules/<game>/playout.py` for the others, at the most players), the
+   (Fauna's `play_out`, four random bots; `rules/<game>/playout.py` for the others, at their most players), the
    cost of a state copy, and, when `import pyspiel` works (`pip install open_spiel`), OpenSpiel's C++
    connect_four and leduc_poker played with random moves from Python in the same run, with each game's ratio
    to connect_four. Without OpenSpiel the comparison is skipped and said so.
@@ -40,7 +40,7 @@ WAIT_TARGETS = {"games_per_second": 1500.0, "statistician_games_per_second": 800
                 "map_adjacent_ratio": 1.25, "replay_end_to_end_moves_per_second": 50000.0, "play_log_ratio": 1.5}
 GAME_TARGETS = {"arctic": 500.0, "exofauna": 1000.0, "evo": 100.0}  # random-bot games/s (issues 12, 14, 15)
 PLAYOUT_TARGETS = {"fauna": 1.0, "arctic": 0.5, "exofauna": 0.5, "evo": 0.5}  # x OpenSpiel connect_four (issue 31)
-PLAYOUT_GAMES = {"fauna": 60, "arctic": 60, "exofauna": 60, "evo": 12}  # playouts per timing run (about equal time)
+PLAYOUT_SHARE = {"fauna": 1.0, "arctic": 1.0, "exofauna": 1.0, "evo": 0.2}  # of --games / 5 playouts (Evo's are long)
 COLD_ARGS = ["-m", "fauna_cli", "map", "adjacent", "Tasmania", "Tasman Sea"]
 SHORT_SCRIPT = """# round 1 of tests/scripts/three_players.txt: the bundled default config, seed 7
 alice: length 70 cm-1 m
@@ -232,7 +232,7 @@ def openspiel_rates(repeat: int, games: int = 2000, seed: int = 1) -> dict | Non
     return out
 
 
-def playout_speed(repeat: int, seed: int = 1) -> dict:
+def playout_speed(repeat: int, playouts: int = 60, seed: int = 1) -> dict:
     """Random playouts per game in moves/s through the fast paths, copies in microseconds, OpenSpiel beside them.
 
     The timing runs of all games and of OpenSpiel are taken in turn, so a busy moment of a shared machine
@@ -243,14 +243,15 @@ def playout_speed(repeat: int, seed: int = 1) -> dict:
 
     rates: dict[str, list[float]] = {name: [] for name in PLAYOUT_TARGETS}
     spiel_runs: list[dict] = []
+    counts = {name: max(1, round(playouts * PLAYOUT_SHARE[name])) for name in PLAYOUT_TARGETS}
     copy_us = {name: _copy_cost(_playout_states(name, 10, seed), SplitMix64(seed)) for name in PLAYOUT_TARGETS}
     for name in PLAYOUT_TARGETS:  # warm up as a search that has run a while is: its setup's caches filled
         play_out = _fast_play_out(name)
-        for s in _playout_states(name, 4 * PLAYOUT_GAMES[name], seed + 10**6):
+        for s in _playout_states(name, 4 * counts[name], seed + 10**6):
             play_out(s, SplitMix64(seed))
     for run in range(repeat):
         for name in PLAYOUT_TARGETS:
-            states = _playout_states(name, PLAYOUT_GAMES[name], seed + 1000 * run)
+            states = _playout_states(name, counts[name], seed + 1000 * run)
             play_out = _fast_play_out(name)
             rng = SplitMix64(seed + run)
             t = time.perf_counter()
@@ -258,12 +259,12 @@ def playout_speed(repeat: int, seed: int = 1) -> dict:
                 play_out(s, rng)
             elapsed = time.perf_counter() - t
             rates[name].append(sum(len(s.history) for s in states) / elapsed)
-        spiel = openspiel_rates(1, seed=seed + run)
+        spiel = openspiel_rates(1, games=33 * playouts, seed=seed + run)
         if spiel is not None:
             spiel_runs.append(spiel)
     games = {name: {"best": max(r), "median": statistics.median(r), "copy_us": copy_us[name],
                     "target_ratio": PLAYOUT_TARGETS[name]} for name, r in rates.items()}
-    doc: dict = {"repeat": repeat, "games": games, "openspiel": None}
+    doc: dict = {"repeat": repeat, "playouts": counts, "games": games, "openspiel": None}
     if spiel_runs:
         spiel_doc = {}
         for g in ("connect_four", "leduc_poker"):
@@ -453,7 +454,7 @@ def waiting(runs: int) -> dict:
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})  # as `fauna` takes -h
 @click.option("--games", type=click.IntRange(1, None), default=300, show_default=True,
-              help="Random-bot games per timing run.")
+              help="Random-bot games per timing run (a fifth as many random playouts per game, Evo's a fifth of those).")
 @click.option("--replays", type=click.IntRange(1, None), default=30, show_default=True,
               help="Games whose logs are verified per timing run.")
 @click.option("--repeat", type=click.IntRange(1, None), default=3, show_default=True, help="Timing runs per figure.")
@@ -466,7 +467,7 @@ def waiting(runs: int) -> dict:
 def bench(games, replays, repeat, cold_runs, playouts_only, fmt) -> None:
     """Measure and print bot games/s, replay verification moves/s, cold starts, the waits of issue 17 and playouts."""
     if playouts_only:
-        _print_playouts(playout_speed(repeat), repeat, fmt)
+        _print_playouts(playout_speed(repeat, max(2, games // 5)), repeat, fmt)
         return
     g = bot_games(games, repeat)
     stat = bot_games(max(1, games // 2), repeat, kind="statistician")
@@ -474,7 +475,7 @@ def bench(games, replays, repeat, cold_runs, playouts_only, fmt) -> None:
     c = cold_start(cold_runs)
     others = other_games(max(1, games // 10), repeat)
     w = waiting(cold_runs)
-    p = playout_speed(repeat)
+    p = playout_speed(repeat, max(2, games // 5))
     doc = {"python": sys.version.split()[0], "platform": sys.platform, "bot_games": g, "statistician_games": stat,
            "replay": r, "cold_start": c, "other_games": others, "waiting": w, "playouts": p, "targets": TARGETS,
            "waiting_targets": WAIT_TARGETS}

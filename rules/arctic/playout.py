@@ -17,6 +17,9 @@ from rules.arctic.state import BEAR, FOX, MOOSE, ORCA, ArcticState
 from rules.core.rng import GOLDEN, MASK, MIX1, MIX2, TWO64, SplitMix64
 
 
+LIMITS = [TWO64 - TWO64 % n if n else 0 for n in range(64)]  # SplitMix64.below's rejection bound per n
+
+
 def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
     """Play uniformly random decisions from `rng` until the game ends; the state is changed and returned."""
     x = rng.state
@@ -45,7 +48,7 @@ def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
                 nh, n = -1, len(moves)
             if n == 0:
                 raise ValueError("a game that is not over offered no legal move")
-            limit = TWO64 - TWO64 % n
+            limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
             while True:  # SplitMix64.below(n), written out
                 x = (x + GOLDEN) & MASK
                 z = ((x ^ (x >> 30)) * MIX1) & MASK
@@ -76,6 +79,8 @@ def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
                     record((names[me], ("place", c, 0)))
                     piles[me].append(c)
                     state.placed += 1
+                    if hand and state.placed < state.place_target:  # _settle's first test: more cards to place
+                        continue
                 else:
                     record((names[me], ("discard", c, 0)))
                     penalties[me].append(c)

@@ -30,8 +30,8 @@ def play_out(state: State, rng: SplitMix64) -> State:
             me = state.turn_colour
             if not stack and not state.discarding:  # an Action: each distinct card to each free space
                 cards = sorted(set(hands[me]))
-                spots = [(h, s) for h in (0, 1) for s, c in enumerate(holes[h]) if c == EMPTY]
-                ns = len(spots)
+                free0 = holes[0].count(EMPTY)
+                ns = free0 + holes[1].count(EMPTY)  # the free spaces, the first hole's first
                 n = len(cards) * ns
             else:
                 moves = legal_moves()
@@ -48,7 +48,14 @@ def play_out(state: State, rng: SplitMix64) -> State:
                     break
             k = z % n
             if ns:
-                h, s = spots[k % ns]
+                j = k % ns
+                h = 0 if j < free0 else 1
+                if h:
+                    j -= free0
+                hole = holes[h]
+                s = hole.index(EMPTY)
+                for _ in range(j):  # the j-th free space of the hole
+                    s = hole.index(EMPTY, s + 1)
                 m = plays[cards[k // ns]][h][s]
             else:
                 m = moves[k]

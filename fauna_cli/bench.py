@@ -29,6 +29,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -207,7 +208,7 @@ def openspiel_rates(repeat: int, games: int = 2000, seed: int = 1) -> dict | Non
         return None
     import random
 
-    out = {}
+    out: dict[str, Any] = {}
     for name in ("connect_four", "leduc_poker"):
         game = pyspiel.load_game(name)
         rates = []
@@ -266,15 +267,15 @@ def playout_speed(repeat: int, playouts: int = 60, seed: int = 1) -> dict:
                     "target_ratio": PLAYOUT_TARGETS[name]} for name, r in rates.items()}
     doc: dict = {"repeat": repeat, "playouts": counts, "games": games, "openspiel": None}
     if spiel_runs:
-        spiel_doc = {}
-        for g in ("connect_four", "leduc_poker"):
-            r = [s[g]["median"] for s in spiel_runs]
-            spiel_doc[g] = {"best": max(r), "median": statistics.median(r)}
+        spiel_doc: dict[str, Any] = {}
+        for name in ("connect_four", "leduc_poker"):
+            r = [s[name]["median"] for s in spiel_runs]
+            spiel_doc[name] = {"best": max(r), "median": statistics.median(r)}
         spiel_doc["version"] = spiel_runs[0]["version"]
         doc["openspiel"] = spiel_doc
         c4 = spiel_doc["connect_four"]["median"]
-        for g in games.values():
-            g["ratio"] = g["median"] / c4
+        for fig in games.values():
+            fig["ratio"] = fig["median"] / c4
     return doc
 
 
@@ -454,7 +455,7 @@ def waiting(runs: int) -> dict:
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})  # as `fauna` takes -h
 @click.option("--games", type=click.IntRange(1, None), default=300, show_default=True,
-              help="Random-bot games per timing run (a fifth as many random playouts per game, Evo's a fifth of those).")
+              help="Random-bot games per timing run (a fifth as many random playouts a game; Evo a fifth of that).")
 @click.option("--replays", type=click.IntRange(1, None), default=30, show_default=True,
               help="Games whose logs are verified per timing run.")
 @click.option("--repeat", type=click.IntRange(1, None), default=3, show_default=True, help="Timing runs per figure.")

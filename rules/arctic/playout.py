@@ -16,7 +16,6 @@ from rules.arctic.moves import Move
 from rules.arctic.state import BEAR, FOX, MOOSE, ORCA, ArcticState
 from rules.core.rng import GOLDEN, MASK, MIX1, MIX2, TWO64, SplitMix64
 
-
 LIMITS = [TWO64 - TWO64 % n if n else 0 for n in range(64)]  # SplitMix64.below's rejection bound per n
 
 

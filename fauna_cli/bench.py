@@ -12,6 +12,11 @@
    a long log (six random bots, a sparse scoring table and a high goal: about 21,000 moves in one game);
    `pbem move` latency on a 500-move game; and `play --log` against plain `play` for the same 4-bot game to
    100 points. All are wall times of fresh processes, run alternately so a busy moment hits each alike.
+7. Playout speed for search (issue 31): moves/s of uniformly random playouts through each game's fast path
+   (Fauna's `play_out`, four random bots; `rules/<game>/playout.py` for the others, at their most players), the
+   cost of a state copy, and, when `import pyspiel` works (`pip install open_spiel`), OpenSpiel's C++
+   connect_four and leduc_poker played with random moves from Python in the same run, with each game's ratio
+   to connect_four. Without OpenSpiel the comparison is skipped and said so.
 
 Timings on a shared machine wobble, so each figure is shown as the best and the median of several runs;
 the targets (from issue 7) are judged on the median, and a missed target is printed as such, not hidden.
@@ -24,6 +29,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -34,6 +40,8 @@ TARGETS = {"games_per_second": 1000.0, "replay_moves_per_second": 100000.0, "col
 WAIT_TARGETS = {"games_per_second": 1500.0, "statistician_games_per_second": 800.0, "command_cold_start_ratio": 2.0,
                 "map_adjacent_ratio": 1.25, "replay_end_to_end_moves_per_second": 50000.0, "play_log_ratio": 1.5}
 GAME_TARGETS = {"arctic": 500.0, "exofauna": 1000.0, "evo": 100.0}  # random-bot games/s (issues 12, 14, 15)
+PLAYOUT_TARGETS = {"fauna": 1.0, "arctic": 0.5, "exofauna": 0.5, "evo": 0.5}  # x OpenSpiel connect_four (issue 31)
+PLAYOUT_SHARE = {"fauna": 1.0, "arctic": 1.0, "exofauna": 1.0, "evo": 0.2}  # of --games / 5 playouts (Evo's are long)
 COLD_ARGS = ["-m", "fauna_cli", "map", "adjacent", "Tasmania", "Tasman Sea"]
 SHORT_SCRIPT = """# round 1 of tests/scripts/three_players.txt: the bundled default config, seed 7
 alice: length 70 cm-1 m
@@ -140,6 +148,152 @@ def replay_verification(games: int, repeat: int, seed: int = 2) -> dict:
     return {"games": games, "moves": total, "repeat": repeat, "best": max(rates), "median": statistics.median(rates),
             "format2_best": max(rates_2), "format2_median": statistics.median(rates_2),
             "apply_best": max(apply_rates), "apply_median": statistics.median(apply_rates), "how": how}
+
+
+def _playout_states(name: str, count: int, seed: int) -> list:
+    """Fresh games of NAME at its most players, all seats random bots, to be played out."""
+    from rules.core.registry import load_rules
+
+    rules = load_rules(name)
+    n = 4 if name == "fauna" else rules.max_players
+    doc = {"game": {"rules": name}, "players": [{"name": f"r{i}", "bot": "random"} for i in range(1, n + 1)]}
+    config = rules.config_from_dict(doc, "bench", None)
+    return [rules.new_state(config, seed + i) for i in range(count)]
+
+
+def _fast_play_out(name: str):
+    """The game's random playout fast path as a function (state, rng) -> state."""
+    import importlib
+
+    from rules.core.rng import SplitMix64
+
+    if name == "fauna":
+        from rules.fauna.bots import RandomBot, play_out
+
+        def fauna_play_out(state, rng):
+            return play_out(state, [RandomBot(SplitMix64(rng.next())) for _ in state.names])
+
+        return fauna_play_out
+    return importlib.import_module(f"rules.{name}.playout").play_out
+
+
+def _copy_cost(states: list, rng) -> float:
+    """Microseconds per `copy()` of positions taken from the middle of games."""
+    middles = []
+    for s in states[:10]:
+        s = s.copy()
+        for _ in range(30):
+            if s.is_over:
+                break
+            moves = s.legal_moves()
+            s.apply(moves[rng.below(len(moves))])
+        middles.append(s)
+    rounds = 200
+    t = time.perf_counter()
+    for _ in range(rounds):
+        for s in middles:
+            s.copy()
+    return 1e6 * (time.perf_counter() - t) / (rounds * len(middles))
+
+
+def openspiel_rates(repeat: int, games: int = 2000, seed: int = 1) -> dict | None:
+    """Moves/s of OpenSpiel's C++ connect_four and leduc_poker driven from Python with random moves, or None.
+
+    Every action applied counts as a move, the chance deals of leduc_poker included (drawn from the chance
+    outcomes uniformly, which they are).
+    """
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    import random
+
+    out: dict[str, Any] = {}
+    for name in ("connect_four", "leduc_poker"):
+        game = pyspiel.load_game(name)
+        rates = []
+        for _ in range(repeat):
+            r = random.Random(seed)
+            moves = 0
+            t = time.perf_counter()
+            for _ in range(games):
+                state = game.new_initial_state()
+                while not state.is_terminal():
+                    if state.is_chance_node():
+                        outcomes = state.chance_outcomes()
+                        action = outcomes[r.randrange(len(outcomes))][0]
+                    else:
+                        actions = state.legal_actions()
+                        action = actions[r.randrange(len(actions))]
+                    state.apply_action(action)
+                    moves += 1
+            rates.append(moves / (time.perf_counter() - t))
+        out[name] = {"best": max(rates), "median": statistics.median(rates)}
+    out["version"] = getattr(pyspiel, "__version__", None)
+    return out
+
+
+def playout_speed(repeat: int, playouts: int = 60, seed: int = 1) -> dict:
+    """Random playouts per game in moves/s through the fast paths, copies in microseconds, OpenSpiel beside them.
+
+    The timing runs of all games and of OpenSpiel are taken in turn, so a busy moment of a shared machine
+    hits each alike; ratios are of medians. Each game is first played out untimed on other seeds, as a search
+    bot has played many games on its setup before its timing matters (Fauna works out each card's spots once).
+    """
+    from rules.core.rng import SplitMix64
+
+    rates: dict[str, list[float]] = {name: [] for name in PLAYOUT_TARGETS}
+    spiel_runs: list[dict] = []
+    counts = {name: max(1, round(playouts * PLAYOUT_SHARE[name])) for name in PLAYOUT_TARGETS}
+    copy_us = {name: _copy_cost(_playout_states(name, 10, seed), SplitMix64(seed)) for name in PLAYOUT_TARGETS}
+    for name in PLAYOUT_TARGETS:  # warm up as a search that has run a while is: its setup's caches filled
+        play_out = _fast_play_out(name)
+        for s in _playout_states(name, 4 * counts[name], seed + 10**6):
+            play_out(s, SplitMix64(seed))
+    for run in range(repeat):
+        for name in PLAYOUT_TARGETS:
+            states = _playout_states(name, counts[name], seed + 1000 * run)
+            play_out = _fast_play_out(name)
+            rng = SplitMix64(seed + run)
+            t = time.perf_counter()
+            for s in states:
+                play_out(s, rng)
+            elapsed = time.perf_counter() - t
+            rates[name].append(sum(len(s.history) for s in states) / elapsed)
+        spiel = openspiel_rates(1, games=33 * playouts, seed=seed + run)
+        if spiel is not None:
+            spiel_runs.append(spiel)
+    games = {name: {"best": max(r), "median": statistics.median(r), "copy_us": copy_us[name],
+                    "target_ratio": PLAYOUT_TARGETS[name]} for name, r in rates.items()}
+    doc: dict = {"repeat": repeat, "playouts": counts, "games": games, "openspiel": None}
+    if spiel_runs:
+        spiel_doc: dict[str, Any] = {}
+        for name in ("connect_four", "leduc_poker"):
+            r = [s[name]["median"] for s in spiel_runs]
+            spiel_doc[name] = {"best": max(r), "median": statistics.median(r)}
+        spiel_doc["version"] = spiel_runs[0]["version"]
+        doc["openspiel"] = spiel_doc
+        c4 = spiel_doc["connect_four"]["median"]
+        for fig in games.values():
+            fig["ratio"] = fig["median"] / c4
+    return doc
+
+
+def playout_rows(p: dict) -> list[list[str]]:
+    """The table rows of the playout figures (a ratio and verdict only when OpenSpiel ran)."""
+    rows = []
+    spiel = p["openspiel"]
+    for name, g in p["games"].items():
+        ratio = g.get("ratio")
+        rows.append([f"{name} random playouts, moves/s (copy {g['copy_us']:.1f} us)", f"{g['best']:.0f}",
+                     f"{g['median']:.0f}" + ("" if ratio is None else f" ({ratio:.2f}x)"),
+                     f">= {g['target_ratio']}x connect_four",
+                     "" if ratio is None else ("met" if ratio >= g["target_ratio"] else "MISSED")])
+    if spiel is not None:
+        for g in ("connect_four", "leduc_poker"):
+            rows.append([f"OpenSpiel {g} from Python, moves/s", f"{spiel[g]['best']:.0f}", f"{spiel[g]['median']:.0f}",
+                         "", ""])
+    return rows
 
 
 def _run(args: list[str]) -> float:
@@ -301,24 +455,30 @@ def waiting(runs: int) -> dict:
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})  # as `fauna` takes -h
 @click.option("--games", type=click.IntRange(1, None), default=300, show_default=True,
-              help="Random-bot games per timing run.")
+              help="Random-bot games per timing run (a fifth as many random playouts a game; Evo a fifth of that).")
 @click.option("--replays", type=click.IntRange(1, None), default=30, show_default=True,
               help="Games whose logs are verified per timing run.")
 @click.option("--repeat", type=click.IntRange(1, None), default=3, show_default=True, help="Timing runs per figure.")
 @click.option("--cold-runs", type=click.IntRange(1, None), default=10, show_default=True,
               help="Fresh processes per cold-start command.")
+@click.option("--playouts-only", is_flag=True,
+              help="Only the playout speed for search (issue 31), with OpenSpiel beside it when installed.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="plain", show_default=True,
               help="Output: plain text tables, GitHub or grid tables, or JSON.")
-def bench(games, replays, repeat, cold_runs, fmt) -> None:
-    """Measure and print bot games/s, replay verification moves/s, cold starts and the waits of issue 17."""
+def bench(games, replays, repeat, cold_runs, playouts_only, fmt) -> None:
+    """Measure and print bot games/s, replay verification moves/s, cold starts, the waits of issue 17 and playouts."""
+    if playouts_only:
+        _print_playouts(playout_speed(repeat, max(2, games // 5)), repeat, fmt)
+        return
     g = bot_games(games, repeat)
     stat = bot_games(max(1, games // 2), repeat, kind="statistician")
     r = replay_verification(replays, repeat)
     c = cold_start(cold_runs)
     others = other_games(max(1, games // 10), repeat)
     w = waiting(cold_runs)
+    p = playout_speed(repeat, max(2, games // 5))
     doc = {"python": sys.version.split()[0], "platform": sys.platform, "bot_games": g, "statistician_games": stat,
-           "replay": r, "cold_start": c, "other_games": others, "waiting": w, "targets": TARGETS,
+           "replay": r, "cold_start": c, "other_games": others, "waiting": w, "playouts": p, "targets": TARGETS,
            "waiting_targets": WAIT_TARGETS}
     if fmt == "json":
         click.echo(dump_json(doc), nl=False)
@@ -374,9 +534,23 @@ def bench(games, replays, repeat, cold_runs, fmt) -> None:
     click.echo()
     click.echo("Where people wait (issue 17): fresh processes, taken in turn; ratios of medians")
     click.echo(table(wait, ["figure", "best", "median", "target", "verdict"], fmt))
+    click.echo()
+    _print_playouts(p, repeat, fmt, heading_only=True)
     click.echo(f"bot games: {g['moves_per_game']:.1f} moves and {g['rounds_per_game']:.1f} rounds per game")
     click.echo(f"replay: {r['how']}")
     click.echo("every target is judged on the median.")
+
+
+def _print_playouts(p: dict, repeat: int, fmt: str, heading_only: bool = False) -> None:
+    """The playout table (JSON alone when asked for JSON and nothing else was measured)."""
+    if fmt == "json" and not heading_only:
+        click.echo(dump_json({"python": sys.version.split()[0], "platform": sys.platform, "playouts": p}), nl=False)
+        return
+    click.echo(f"Playout speed for search (issue 31): best and median of {repeat} runs, taken in turn with OpenSpiel; "
+               "ratios of medians to OpenSpiel's connect_four in the same run")
+    click.echo(table(playout_rows(p), ["figure", "best", "median", "target", "verdict"], fmt))
+    if p["openspiel"] is None:
+        click.echo("OpenSpiel comparison skipped: `import pyspiel` failed (pip install open_spiel to measure it)")
 
 
 if __name__ == "__main__":

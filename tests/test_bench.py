@@ -33,3 +33,27 @@ def test_bench_runs_and_reports_each_figure_against_its_target():
     assert plain.returncode == 0, plain.stderr
     for row in ("bot games/s", "replay verification moves/s", "cold start ratio", "Where people wait"):
         assert row in plain.stdout
+
+
+def test_the_playout_figures_stand_beside_openspiel_or_say_it_is_missing(monkeypatch):
+    """Issue 31: moves/s of each game's random playouts, and the ratio to OpenSpiel's connect_four when it runs."""
+    from fauna_cli import bench
+
+    doc = bench.playout_speed(1, playouts=2)
+    assert set(doc["games"]) == {"fauna", "arctic", "exofauna", "evo"}
+    assert all(g["median"] > 0 and g["copy_us"] > 0 for g in doc["games"].values())
+    rows = bench.playout_rows(doc)
+    if doc["openspiel"] is not None:  # installed: the ratio of medians, and OpenSpiel's own rows
+        c4 = doc["openspiel"]["connect_four"]["median"]
+        assert all(g["ratio"] == g["median"] / c4 for g in doc["games"].values())
+        assert any(r[0].startswith("OpenSpiel leduc_poker") for r in rows)
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # as if not installed: `import pyspiel` fails
+    assert bench.openspiel_rates(1, games=1) is None
+    missing = bench.playout_speed(1, playouts=2)
+    assert missing["openspiel"] is None and all("ratio" not in g for g in missing["games"].values())
+    assert [r[-1] for r in bench.playout_rows(missing)] == ["", "", "", ""]
+    done = subprocess.run([sys.executable, "-m", "fauna_cli.bench", "--playouts-only", "--games", "10", "--repeat",
+                           "1"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    text = " ".join(done.stdout.split())  # the table may wrap a long figure name
+    assert "evo random" in text and "playouts, moves/s" in text and "connect_four" in text

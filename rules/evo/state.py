@@ -7,7 +7,6 @@ always stops where a player must decide (`to_move`) or at the end.
 
 from __future__ import annotations
 
-import copy as _copy
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -1061,18 +1060,20 @@ class State:
 
     def copy(self) -> State:
         """An independent state (lists copied, the board and data shared)."""
-        c = _copy.copy(self)
+        c = State.__new__(State)  # not copy.copy: a search copies a state per playout
+        d = c.__dict__
+        d.update(self.__dict__)
         c.history = list(self.history)
         c.rng = SplitMix64(self.rng.state)
         for name in ("occ", "count", "mp", "discard", "forced_dice", "lost_climate", "lost_combat", "rounds",
                      "revealed", "deck", "bag", "tokens", "order", "lab", "bids", "column_of", "unplaced", "window",
                      "births_left", "kept"):
-            setattr(c, name, list(getattr(self, name)))
+            d[name] = list(d[name])
         c.genes = [dict(g) for g in self.genes]
         c.pos = [list(p) for p in self.pos]
         c.hand = [list(h) for h in self.hand]
         c.fx = [dict(f) for f in self.fx]
-        c.record = _copy.deepcopy(self.record)
+        c.record = None if self.record is None else _copy_record(self.record)
         return c
 
     def view(self, player: str | None) -> dict[str, Any]:
@@ -1123,3 +1124,10 @@ def new_state(config: Config, seed: int) -> State:
     state = State(config, seed)
     state.start()
     return state
+
+
+def _copy_record(r: RoundRecord) -> RoundRecord:
+    """A round record with its own lists (State.copy runs per search playout: deepcopy took most of its time)."""
+    c = RoundRecord.__new__(RoundRecord)
+    c.__dict__.update({k: list(v) if type(v) is list else v for k, v in r.__dict__.items()})
+    return c

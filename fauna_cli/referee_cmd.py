@@ -119,9 +119,9 @@ def _distinct_view_files(config: Any, game: str, key: str) -> None:
         path = view_path(game, p.name)
         other = seen.get(path) or seen.get(path.casefold())
         if other is not None:
-            raise FaunaError(f"{shown(path)}: {p.name!r}'s view file would be the same file as {other}; "
+            raise FaunaError(f"{shown(path)}: {shown(p.name)}'s view file would be the same file as {other}; "
                              "choose other player names or another GAME name")
-        seen[path] = seen[path.casefold()] = f"{p.name!r}'s view file"
+        seen[path] = seen[path.casefold()] = f"{shown(p.name)}'s view file"
 
 
 def new_refereed(rules: GameRules, config: Any, seed: int | None, game: str, key: str, force: bool, fmt: str,

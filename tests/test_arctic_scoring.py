@@ -166,3 +166,11 @@ def test_a_pile_without_wild_cards_scores_its_runs() -> None:
     entries = [MAIN.index(1), MAIN.index(1), MAIN.index(2)]
     assert best_animals(entries) == ([1, 1, 2], [])
     assert best_total(entries) == 1 + 0
+
+
+def test_wild_cards_not_decided_yet_make_no_run() -> None:
+    """A pile entry not named yet (-1) belongs to no animal's run."""
+    from rules.arctic.scoring import longest_runs
+
+    assert longest_runs([-1, -1, -1, 0]) == [1, 0, 0, 0, 0, 0]
+    assert longest_runs([2, -1, 2, 2]) == [0, 0, 2, 0, 0, 0]

@@ -1,4 +1,4 @@
-"""Arctic scoring of piles with many wild cards: every choice is tried up to 4096 combinations, then less.
+"""Arctic scoring of piles with wild cards: the exact best total for any number of face-down fox-A cards.
 
 The simple wild-card rules (join a neighbouring run, ties to the earlier animal, a run of their own) are
 rule cases in tests/cases/arctic/scoring.toml; these piles are too long to read well as cases.
@@ -6,8 +6,14 @@ rule cases in tests/cases/arctic/scoring.toml; these piles are too long to read 
 
 from __future__ import annotations
 
-from rules.arctic.cards import ANIMALS, WILD
-from rules.arctic.scoring import score_player
+import itertools
+import random
+
+from rules.arctic import RULES
+from rules.arctic.cards import ANIMALS, MAIN, RUN_POINTS, WILD
+from rules.arctic.config import ArcticConfig, PlayerSpec
+from rules.arctic.scoring import best_animals, best_total, score_player
+from rules.core.bots import play_out, seat_bots
 
 
 def pile(*words: str) -> list[int]:
@@ -32,47 +38,138 @@ TRAP = ["walrus", "walrus", "?", "moose", "?", "moose", "moose", "moose", "orca"
 ORCA_PUFFIN = [w for k in range(11) for w in ("?", "puffin" if k % 2 == 0 else "orca")]
 
 
-def test_exactly_4096_combinations_are_all_tried() -> None:
-    words = TRAP + ORCA_PUFFIN  # 12 wild cards with two choices (the second wild card has one): 2**12
-    total, wild = scored(words)
+def test_wild_cards_look_ahead_whatever_their_number() -> None:
+    assert scored(TRAP + ORCA_PUFFIN) == (28, ["moose", "moose"] + ["orca"] * 8 + ["puffin", "puffin", "orca"])
+    # one more orca-puffin wild card: the first wild card is still a moose (the moose run of six), not a walrus
+    total, wild = scored(TRAP + ORCA_PUFFIN + ["?", "orca"])
     assert wild[:2] == ["moose", "moose"]
     assert total == 28
+    # two wild cards side by side between orcas: a fox pair (and one more animal in the diversity) beats orca
+    total, wild = scored(TRAP + ORCA_PUFFIN + ["orca", "?", "?", "orca"])
+    assert wild[:2] == ["moose", "moose"] and wild[-2:] == ["fox", "fox"]
+    assert total == 33
 
 
-def test_a_pile_of_many_choices_still_scores_its_best_when_grouped_wild_cards_join_neighbours() -> None:
-    # 2 * 6 * 6 * 6 * 6 = 2592 combinations: all tried, so the four wild cards make a fox run of their own
+def test_wild_cards_side_by_side_make_a_run_of_their_own_when_it_scores_most() -> None:
     total, wild = scored(["orca"] * 6 + ["?"] * 4 + ["orca", "?", "puffin"])
     assert (total, wild) == (25, ["fox", "fox", "fox", "fox", "puffin"])
+    assert scored(["orca"] * 6 + ["?"] * 5 + ["orca"]) == (26, ["fox"] * 5)  # orca 15, fox 10, diversity 1
+    assert scored(["puffin"] + ["?"] * 5 + ["orca"] * 6) == (31, ["puffin"] * 5)  # a puffin run of six is worth more
+    assert scored(["?"] * 5 + ["puffin"] * 6) == (26, ["fox"] * 5)  # at the bottom too
 
 
-def test_over_4096_combinations_wild_cards_side_by_side_only_join_their_neighbours() -> None:
-    # five wild cards side by side: 6**5 = 7776 combinations, so each tries only the animals around the group
-    total, wild = scored(["orca"] * 6 + ["?"] * 5 + ["orca"])
-    assert (total, wild) == (15, ["orca"] * 5)  # a fox run of five would have scored 10 more
-    assert scored(["puffin"] + ["?"] * 5 + ["orca"] * 6) == (31, ["puffin"] * 5)  # each sees both ends
-    assert scored(["?"] * 5 + ["puffin"] * 6) == (15, ["puffin"] * 5)  # at the bottom: only the card above
+def test_many_wild_cards_under_one_card_split_between_runs() -> None:
+    # the issue's minimal piles: seven face-down cards under a fox, and five between six foxes and six moose
+    assert scored(["?"] * 7 + ["fox"]) == (17, ["moose", "moose"] + ["fox"] * 5)
+    assert scored(["fox"] * 6 + ["?"] * 5 + ["moose"] * 6) == (43, ["walrus"] * 5)
+    # sixteen under a fox: moose and fox runs of six, a walrus run of five, diversity 3
+    assert scored(["?"] * 16 + ["fox"]) == (15 + 10 + 15 + 3, ["moose"] * 6 + ["walrus"] * 5 + ["fox"] * 5)
 
 
-def test_neighbours_only_are_all_tried_up_to_4096_combinations() -> None:
-    # two wild cards side by side make 36 * 4096 combinations; between orcas they join the orca run, 4096 left
-    total, wild = scored(TRAP + ORCA_PUFFIN + ["orca", "?", "?", "orca"])
-    assert wild[:2] == ["moose", "moose"] and wild[-2:] == ["orca", "orca"]
-    assert total == 31
+def test_a_lone_wild_card_joins_the_neighbour_that_scores_more() -> None:
+    # a moose, a wild card and three walrus: joining the walrus run (four: +3) beats a moose pair (+1, diversity +2)?
+    total, wild = scored(["moose", "?", "walrus", "walrus", "walrus"])
+    assert (total, wild) == (6, ["walrus"])
+    # with two other pairs in the pile a fourth animal with a run raises the diversity more: the moose pair wins
+    total, wild = scored(["fox", "fox", "orca", "orca", "moose", "?", "walrus", "walrus", "walrus"])
+    assert (total, wild) == (1 + 1 + 1 + 3 + 6, ["moose"])
 
 
-def test_beyond_4096_combinations_wild_cards_are_chosen_one_by_one_from_the_bottom() -> None:
-    # one more orca-puffin wild card: 2**13 combinations; each wild card takes what scores most at its turn
-    total, wild = scored(TRAP + ORCA_PUFFIN + ["?", "orca"])
-    assert wild[:2] == ["walrus", "moose"]  # the walrus run of three now, not the moose run of six later
-    assert wild[2:4] == ["orca", "puffin"]
-    assert total == 23
-    # a moose, a wild card and three walrus: joining the walrus run (four) scores more than a moose pair
-    total, wild = scored(["moose", "?", "walrus", "walrus", "walrus"] + ORCA_PUFFIN + ["?", "orca", "?", "puffin"])
-    assert wild[0] == "walrus"
+def test_the_issue_game_scores_its_wild_pile_at_its_best() -> None:
+    """3 players, all powers A, seed 13165959772785532043: bob's seven face-down cards under a fox score -7, not -9."""
+    seed = 13165959772785532043
+    config = ArcticConfig(players=(PlayerSpec("alice", "planner"), PlayerSpec("bob", "random"),
+                                   PlayerSpec("carol", "random")), seed=seed, powers=("A",) * 6)
+    state = RULES.new_state(config, seed)
+    state = play_out(state, seat_bots(RULES, config, seed)) or state
+    assert state.over
+    assert sum(1 for e in state.piles[1] if e >= WILD) == 7
+    score = state.score_of(1)
+    assert (score.animal_points[0], score.animal_points[1], score.diversity) == (15, 1, 1)
+    assert score.total == -7
 
 
-def test_wild_cards_not_decided_yet_make_no_run():
-    """While the greedy choice walks a pile of many wild cards, the undecided ones (-1) belong to no animal."""
+def _brute_total(animals: list[int]) -> int:
+    """Runs and diversity of a pile with every card named, written out plainly (no code shared with scoring.py)."""
+    longest = [0] * 6
+    run = 0
+    for i, a in enumerate(animals):
+        run = run + 1 if i and animals[i - 1] == a else 1
+        longest[a] = max(longest[a], run)
+    points = [RUN_POINTS[min(r, len(RUN_POINTS) - 1)] for r in longest]
+    kinds = sum(1 for r in longest if r >= 2)
+    return sum(points) + RUN_POINTS[min(kinds, len(RUN_POINTS) - 1)]
+
+
+def _brute_force(seq: list[int], domains: list[tuple[int, ...]]) -> tuple[int, list[int]]:
+    """The best total and the first best choice (pile order, earlier animals first) by trying every combination."""
+    wild = [i for i, a in enumerate(seq) if a < 0]
+    trial = list(seq)
+    best, first = -1, []
+    for choice in itertools.product(*domains):
+        for i, a in zip(wild, choice, strict=True):
+            trial[i] = a
+        total = _brute_total(trial)
+        if total > best:
+            best, first = total, list(choice)
+    return best, first
+
+
+def _random_pile(rng: random.Random) -> list[int]:
+    """Up to 14 face-up cards and up to 12 face-down ones, scattered or in blocks under face-up cards."""
+    seq = [rng.randrange(6) for _ in range(rng.randint(1, 14))]
+    if rng.random() < 0.3:  # few animals: long runs, and wild cards that merge them
+        seq = [a % 2 for a in seq]
+    for _ in range(rng.randint(0, 12)):
+        if rng.random() < 0.5:
+            seq.insert(rng.randint(0, len(seq)), -1)
+        else:
+            seq.insert(rng.choice([i for i, a in enumerate(seq) if a >= 0]), -1)
+    return seq
+
+
+def test_the_best_total_matches_brute_force_on_random_piles() -> None:
+    """10,000 random piles of up to 12 wild cards, each small enough to try every combination, agree with the scorer.
+
+    A wild card side by side with another tries every animal. A lone one tries its neighbours only (a run of
+    one scores nothing, and naming a neighbour never shortens a run), which is also where the scorer keeps
+    its choice among equal totals. Piles of more combinations are left to the examples above.
+    """
+    rng = random.Random(30)
+    tried = 0
+    most_wild = 0
+    while tried < 10_000:
+        seq = _random_pile(rng)
+        wild = [i for i, a in enumerate(seq) if a < 0]
+        domains = []
+        for i in wild:
+            side = [seq[j] for j in (i - 1, i + 1) if 0 <= j < len(seq)]
+            domains.append(tuple(sorted(set(side))) if side and all(a >= 0 for a in side) else tuple(range(6)))
+        combos = 1
+        for d in domains:
+            combos *= len(d)
+        if combos > 1024:
+            continue
+        entries = [a * 5 if a >= 0 else WILD + 2 for a in seq]
+        animals, chosen = best_animals(entries)
+        total = best_total(entries)
+        assert _brute_total(animals) == total  # the choices reported score the total reported
+        assert _brute_force(seq, domains) == (total, chosen), seq
+        if len(domains) <= 3:  # every animal for every wild card: the same best total
+            assert _brute_force(seq, [tuple(range(6))] * len(wild))[0] == total, seq
+        tried += 1
+        most_wild = max(most_wild, len(wild))
+    assert most_wild >= 10
+
+
+def test_a_pile_without_wild_cards_scores_its_runs() -> None:
+    entries = [MAIN.index(1), MAIN.index(1), MAIN.index(2)]
+    assert best_animals(entries) == ([1, 1, 2], [])
+    assert best_total(entries) == 1 + 0
+
+
+def test_wild_cards_not_decided_yet_make_no_run() -> None:
+    """A pile entry not named yet (-1) belongs to no animal's run."""
     from rules.arctic.scoring import longest_runs
 
     assert longest_runs([-1, -1, -1, 0]) == [1, 0, 0, 0, 0, 0]

@@ -1,11 +1,12 @@
 """ExoFauna/Duo balance and speed figures, measured with the bots (prints; writes nothing).
 
-    python tools/exofauna_balance.py [--games 2000] [--versus 1000] [--bench 2000] [--quick]
+    python tools/exofauna_balance.py [--games 2000] [--versus 1000] [--bench 2000] [--quick] [--seed 1]
 
-Balance: heuristic against heuristic over seeds 1..GAMES, the seed choosing who starts: the first (blue)
-player's win rate with its 95% Wilson range, plays per Organism, and for each Organism the win rate of a
-player whose opening hand holds it against one whose hand does not. Then the heuristic bot against the
-random one over VERSUS games (seats alternating), and random-bot games per second on one core.
+Balance: heuristic against heuristic over seeds SEED..SEED+GAMES-1 (SEED 1 by default), the seed
+choosing who starts: the first (blue) player's win rate with its 95% Wilson range, plays per Organism,
+and for each Organism the win rate of a player whose opening hand holds it (with its 95% Wilson range)
+against one whose hand does not. Then the heuristic bot against the random one over VERSUS games (seats
+alternating), and random-bot games per second on one core.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ def main() -> None:
     ap.add_argument("--versus", type=int, default=1000)
     ap.add_argument("--bench", type=int, default=2000)
     ap.add_argument("--quick", action="store_true", help="measure the quick game (1 hole wins)")
+    ap.add_argument("--seed", type=int, default=1, help="first seed (each measure uses consecutive seeds from it)")
     a = ap.parse_args()
     d = design()
     n_org = len(d.organisms)
@@ -64,7 +66,7 @@ def main() -> None:
     with_ = [[0, 0] for _ in range(n_org)]  # [wins, players] holding the Organism in the opening hand
     without = [[0, 0] for _ in range(n_org)]
     turns = 0
-    for seed in range(1, a.games + 1):
+    for seed in range(a.seed, a.seed + a.games):
         s = play(seed, ("heuristic", "heuristic"), a.quick)
         first_wins += s.winners[0] == s.by_colour[0]
         turns += s.turn
@@ -80,20 +82,23 @@ def main() -> None:
                 cell[1] += 1
     lo, hi = wilson(first_wins, a.games)
     mode = "quick game" if a.quick else "full game"
-    print(f"balance ({mode}), heuristic v heuristic, seeds 1..{a.games}: first player wins {first_wins}/{a.games}"
+    print(f"balance ({mode}), heuristic v heuristic, seeds {a.seed}..{a.seed + a.games - 1}: first player wins"
+          f" {first_wins}/{a.games}"
           f" = {pct(first_wins / a.games)} (95% {pct(lo)}-{pct(hi)}); {turns / a.games:.1f} turns a game")
-    print(f"{'organism':10} {'instinct':10} {'plays/game':>10} {'with':>8} {'without':>8} {'effect':>8}")
+    print(f"{'organism':10} {'instinct':10} {'plays/game':>10} {'with':>8} {'without':>8} {'effect':>8}"
+          f" {'with, 95%':>13}")
     worst = 0.0
     for o in range(n_org):
         w = with_[o][0] / max(with_[o][1], 1)
         wo = without[o][0] / max(without[o][1], 1)
         worst = max(worst, abs(w - wo))
         print(f"{d.organisms[o].name:10} {d.organisms[o].instinct:10} {plays[o] / a.games:10.2f} {pct(w):>8}"
-              f" {pct(wo):>8} {100 * (w - wo):+7.1f}")
+              f" {pct(wo):>8} {100 * (w - wo):+7.1f} {pct(wilson(with_[o][0], with_[o][1])[0]):>6}-"
+              f"{pct(wilson(with_[o][0], with_[o][1])[1])}")
     print(f"largest opening-hand effect: {100 * worst:.1f} points; every Organism played: {min(plays) > 0}")
 
     hw = 0
-    for seed in range(1, a.versus + 1):
+    for seed in range(a.seed, a.seed + a.versus):
         kinds = ("heuristic", "random") if seed % 2 else ("random", "heuristic")
         s = play(seed, kinds, a.quick)
         hw += s.winners[0] == ("p0" if seed % 2 else "p1")
@@ -102,7 +107,7 @@ def main() -> None:
 
     t = time.process_time()
     rfirst = 0
-    for seed in range(1, a.bench + 1):
+    for seed in range(a.seed, a.seed + a.bench):
         s = play(seed, ("random", "random"), a.quick)
         rfirst += s.winners[0] == s.by_colour[0]
     dt = time.process_time() - t

@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.arctic.cards import ANIMALS, BY_NAME, DATA, DRAW, LANDSCAPE, MAIN, PLACE, WILD
 from rules.arctic.moves import DECK, PENALTY, Move
-from rules.arctic.scoring import best_animals, longest_runs, runs_total
+from rules.arctic.scoring import best_total
 from rules.core.protocol import decision_stream
 
 
@@ -39,7 +39,7 @@ def _entry(text: str) -> int:
 
 def pile_value(entries: list[int]) -> int:
     """Points of a pile from its runs and diversity (wild cards at their best)."""
-    return runs_total(longest_runs(best_animals(entries)[0]))
+    return best_total(entries)
 
 
 class _Seen:

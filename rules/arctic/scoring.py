@@ -5,10 +5,14 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
-from rules.arctic.cards import ANIMALS, LANDSCAPE, MAIN, WILD, run_points
+from rules.arctic.cards import ANIMALS, LANDSCAPE, MAIN, RUN_POINTS, WILD, run_points
 
-COMBINATION_LIMIT = 4096  # wild-card choices tried in full up to this many combinations
+CAP = len(RUN_POINTS) - 1  # a run (or a diversity count) this long scores as much as any longer one
+_BITS = CAP.bit_length()  # bits per animal in a packed vector of longest runs
+_MASK = (1 << _BITS) - 1
+_RUN_SHIFT = 6 * _BITS  # above the packed longest runs: the current run's length, then its animal
 
 
 def longest_runs(animals: list[int]) -> list[int]:
@@ -25,66 +29,175 @@ def runs_total(runs: list[int]) -> int:
     return sum(run_points(r) for r in runs) + run_points(sum(1 for r in runs if r >= 2))
 
 
-def _candidates(seq: list[int], i: int, few: bool) -> list[int]:
+def _candidates(seq: list[int], i: int) -> tuple[int, ...]:
     """The animals worth trying for the wild card at position i.
 
-    A wild card next to another wild card may start a run of its own: every animal (unless `few`,
-    for piles with very many wild cards). A lone wild card can only help by joining a neighbour's
-    run, and naming a neighbour's animal never shortens any run, so its face-up neighbours suffice.
+    A wild card next to another wild card may start a run of its own: every animal. A lone wild card
+    can only help by joining a neighbour's run (a run of one scores nothing), and naming a neighbour's
+    animal never shortens any run, so its face-up neighbours suffice; trying only them also keeps the
+    choice among equal scores on a neighbour, as players expect.
     """
-    wild_below = i > 0 and seq[i - 1] < 0
-    wild_above = len(seq) > i + 1 and seq[i + 1] < 0
-    if (wild_below or wild_above) and not few:
-        return list(range(6))
-    out: list[int] = []
-    for step in (-1, 1):
-        j = i + step
-        while 0 <= j < len(seq) and seq[j] < 0:
-            j += step
-        if 0 <= j < len(seq) and seq[j] not in out:
-            out.append(seq[j])
-    return sorted(out) or list(range(6))
+    if (i > 0 and seq[i - 1] < 0) or (i + 1 < len(seq) and seq[i + 1] < 0):
+        return tuple(range(6))
+    out = {seq[j] for j in (i - 1, i + 1) if 0 <= j < len(seq)}
+    return tuple(sorted(out)) or tuple(range(6))
+
+
+@lru_cache(maxsize=1 << 18)
+def _packed_total(packed: int) -> int:
+    """`runs_total` of a packed vector of longest runs (each capped at CAP)."""
+    return runs_total([(packed >> (_BITS * a)) & _MASK for a in range(6)])
+
+
+def _step(state: int, a: int) -> int:
+    """The state after one more card of animal a: the current run grows or restarts, its animal's best keeps up."""
+    length = (state >> _RUN_SHIFT) & _MASK
+    length = min(length + 1, CAP) if state >> (_RUN_SHIFT + _BITS) == a + 1 else 1
+    shift = _BITS * a
+    best = max((state >> shift) & _MASK, length)
+    runs = (state & ~(_MASK << shift)) | (best << shift)
+    return (runs & ((1 << _RUN_SHIFT) - 1)) | (length << _RUN_SHIFT) | ((a + 1) << (_RUN_SHIFT + _BITS))
+
+
+@lru_cache(maxsize=1 << 16)
+def _fills(count: int, below: int, above: int, runs: tuple[int, ...], free: int) -> tuple[tuple[int, ...], ...]:
+    """Every way worth trying to name `count` wild cards side by side between animals `below` and `above` (-1: none).
+
+    Some best choice always has this shape: the run below grows by x cards, the run above by y, and
+    between them some other animals get one run each, of 2 to CAP cards and longer than their longest
+    run so far (`runs`). A run of one scores nothing, so its card may as well join a neighbour; a second
+    run of the same animal, or a run of the animal below or above, is worth no more than the same cards
+    joined to that animal's other run; and a run that raises no longest run, or cards beyond CAP, score
+    no more than added to the run below or above, since a longer run never lowers a score. With no run
+    below or above, the runs of their own take every card (the first the cards beyond CAP). Animals in
+    `free` (bits) have no face-up card ahead, so two of them with equal longest runs are alike: only
+    one order of their run lengths is tried.
+    """
+    inner = [a for a in range(6) if a not in (below, above)]
+    absorb = below >= 0 or above >= 0
+    twin = [-1] * len(inner)  # the previous alike animal in `inner`, whose run is at least as long
+    for k, a in enumerate(inner):
+        if free >> a & 1:
+            twin[k] = next((j for j in range(k - 1, -1, -1) if free >> inner[j] & 1 and runs[inner[j]] == runs[a]), -1)
+    out: list[tuple[int, ...]] = []
+    lengths = [0] * len(inner)
+
+    def choose(k: int, left: int, cards: tuple[int, ...]) -> None:
+        if k == len(inner):
+            if absorb:
+                if below < 0 or above < 0:  # one run to take them all
+                    splits: Iterable[int] = [left if below >= 0 else 0]
+                else:  # between two runs: every split, unless both are the same animal with nothing between
+                    splits = range(left + 1) if below != above or cards else [left]
+                for x in splits:
+                    out.append((below,) * x + cards + (above,) * (left - x))
+            elif cards:
+                out.append(cards[:1] * left + cards)
+            return
+        lengths[k] = 0
+        choose(k + 1, left, cards)
+        low = max(2, runs[inner[k]] + 1) if absorb else 2
+        high = min(left, CAP, lengths[twin[k]] if twin[k] >= 0 else CAP)
+        for length in range(low, high + 1):
+            lengths[k] = length
+            choose(k + 1, left - length, cards + (inner[k],) * length)
+
+    choose(0, count, ())
+    if not out:  # a single wild card alone in the pile: it scores nothing whatever it is
+        out.append((0,) * count)
+    return tuple(out)
+
+
+class _Optimum:
+    """The best total a pile can reach from each position and state, by a dynamic programme over the pile.
+
+    A state packs what the rest of the pile can still change: the longest run so far per animal and the
+    current run (animal and length), lengths capped where points stop growing. Each block of wild
+    cards side by side is named at once, in every shape `_fills` keeps (far fewer than 6 ** cards),
+    and each (position, state) is solved once, so the answer is exact for any number of wild cards.
+    """
+
+    def __init__(self, seq: list[int], options: dict[int, tuple[int, ...]]) -> None:
+        self.seq = seq
+        self.options = options
+        self.memo: dict[tuple[int, int], int] = {}
+        n = len(seq)
+        self.ahead = [0] * (n + 1)  # animals face up at or after each position
+        self.block_end = [n] * (n + 1)  # the first face-up card at or after each position (n: none)
+        for i in range(n - 1, -1, -1):
+            self.ahead[i] = self.ahead[i + 1] | (1 << seq[i] if seq[i] >= 0 else 0)
+            self.block_end[i] = i if seq[i] >= 0 else self.block_end[i + 1]
+
+    def _key(self, pos: int, state: int) -> int:
+        """The state with interchangeable animals' longest runs sorted, so that equivalent states share a memo entry.
+
+        Animals with no face-up card ahead and no current run can only gain a run from wild cards, which
+        may name any of them alike, and their points do not depend on which animal is which.
+        """
+        keep = self.ahead[pos] | (1 << (state >> (_RUN_SHIFT + _BITS)) >> 1)
+        free = [a for a in range(6) if not keep >> a & 1]
+        if len(free) < 2:
+            return state
+        values = sorted((state >> (_BITS * a)) & _MASK for a in free)
+        for a, v in zip(free, values, strict=True):
+            state = (state & ~(_MASK << (_BITS * a))) | (v << (_BITS * a))
+        return state
+
+    def best(self, pos: int, state: int) -> int:
+        """The highest total reachable from `state` before position `pos`."""
+        seq = self.seq
+        while pos < len(seq) and seq[pos] >= 0:  # face-up cards: nothing to choose
+            state = _step(state, seq[pos])
+            pos += 1
+        if pos == len(seq):
+            return _packed_total(state & ((1 << _RUN_SHIFT) - 1))
+        key = (pos, self._key(pos, state))
+        got = self.memo.get(key)
+        if got is None:
+            end = self.block_end[pos]
+            above = seq[end] if end < len(seq) else -1
+            got = -1
+            runs = tuple((state >> (_BITS * a)) & _MASK for a in range(6))
+            for cards in _fills(end - pos, (state >> (_RUN_SHIFT + _BITS)) - 1, above, runs, ~self.ahead[end] & 63):
+                after = state
+                for a in cards:
+                    after = _step(after, a)
+                got = max(got, self.best(end, after))
+            self.memo[key] = got
+        return got
 
 
 def best_animals(entries: list[int]) -> tuple[list[int], list[int]]:
     """The pile's main animals with each wild card given the animal that scores most (ties: earlier animal).
 
-    Returns (animal per entry, chosen animal per wild card in pile order). Every useful combination
-    is tried (see `_candidates`); a pile with so many wild cards that this passes 4096 combinations
-    tries only neighbours, and beyond that chooses greedily left to right.
+    Returns (animal per entry, chosen animal per wild card in pile order). The total is the exact
+    optimum over every choice (see `_Optimum`); among equal totals the choice is the first in pile
+    order with the earlier animal, each lone wild card choosing among its neighbours (`_candidates`).
     """
     seq = [MAIN[e] if e < WILD else -1 for e in entries]
     wild = [i for i, a in enumerate(seq) if a < 0]
     if not wild:
         return seq, []
-    options = [_candidates(seq, i, False) for i in wild]
-    combos = 1
-    for o in options:
-        combos *= len(o)
-    if combos > COMBINATION_LIMIT:
-        options = [_candidates(seq, i, True) for i in wild]
-        combos = 1
-        for o in options:
-            combos *= len(o)
-    if combos <= COMBINATION_LIMIT:
-        trial = list(seq)
-
-        def total(choice: Iterable[int]) -> int:
-            for i, a in zip(wild, choice, strict=True):
-                trial[i] = a
-            return runs_total(longest_runs(trial))
-
-        chosen = list(max(itertools.product(*options), key=total))  # the first best: earlier animals on ties
-    else:
-        trial = list(seq)
-        chosen = []
-        for i, opts in zip(wild, options, strict=True):
-            pick = max(opts, key=lambda a: (runs_total(longest_runs(trial[:i] + [a] + trial[i + 1:])), -a))
-            trial[i] = pick
-            chosen.append(pick)
-    for i, a in zip(wild, chosen, strict=True):
-        seq[i] = a
+    opt = _Optimum(seq, {i: _candidates(seq, i) for i in wild})
+    target = opt.best(0, 0)
+    state, pos, chosen = 0, 0, []
+    for i in wild:
+        while pos < i:
+            state = _step(state, seq[pos])
+            pos += 1
+        pick = next(a for a in opt.options[i] if opt.best(i + 1, _step(state, a)) == target)
+        seq[i] = pick
+        chosen.append(pick)
     return seq, chosen
+
+
+def best_total(entries: list[int]) -> int:
+    """Points of a pile from its runs and diversity, wild cards at their best (the total only)."""
+    seq = [MAIN[e] if e < WILD else -1 for e in entries]
+    wild = [i for i, a in enumerate(seq) if a < 0]
+    if not wild:
+        return runs_total(longest_runs(seq))
+    return _Optimum(seq, {i: _candidates(seq, i) for i in wild}).best(0, 0)
 
 
 @dataclass(frozen=True)

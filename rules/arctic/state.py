@@ -397,9 +397,13 @@ class ArcticState:
         self._events.append(Event("tokens", self._names[self.current], ((m, tm, nm), (p, tp, np_)), "move"))
         self.phase = "walrus"
 
-    def _take_from_draw(self) -> int:
-        """The top card of the draw pile, turning to the reserve when the pile is empty; -1 if none is left."""
-        if not self.draw:
+    def _take_from_draw(self, trigger: bool = True) -> int:
+        """The top card of the draw pile, turning to the reserve when the pile is empty; -1 if none is left.
+
+        Only a refill of the river triggers the end ("the draw pile is empty and the river cannot be
+        completely refilled"): a penalty card (`trigger` False) needed from an empty pile is not taken.
+        """
+        if not self.draw and trigger:
             self._trigger()
         return self.draw.pop() if self.draw else -1
 
@@ -467,7 +471,7 @@ class ArcticState:
         if short > 0:
             got = 0
             for _ in range(short):
-                c = self._take_from_draw()
+                c = self._take_from_draw(trigger=False)
                 if c >= 0:
                     self.penalties[me].append(c)
                     got += 1

@@ -39,8 +39,9 @@ def play_out(state: State, rng: SplitMix64) -> State:
             if p == "auction":
                 top = min(MAX_BID, state.mp[seat] + gene(seat, "alchemical vial"))
                 n = 0
+                barred = state.outbid[seat]
                 for c, item in enumerate(state.lab):
-                    if c == state.banned:
+                    if barred >> c & 1:
                         continue
                     held = state.bids[c]
                     low = 1 if held is None else held[1] + 1

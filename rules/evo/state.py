@@ -129,10 +129,10 @@ class State:
         self.bids: list[tuple[int, int] | None] = []
         self.column_of: list[int | None] = [None] * self.n
         self.bidder: int | None = None
-        self.banned: int | None = None
+        self.outbid: list[int] = [0] * self.n  # per seat, the columns (bits) it was outbid on in this auction
+        self.climate_card_played = False  # rules edition 1 only: see _after_climate_window
         self.unplaced: list[int] = []
         self.window: list[int] = []
-        self.climate_card_played = False
         self.turn = 0
         self.steps = 0
         self.flippers_used = False
@@ -250,7 +250,7 @@ class State:
         elif p == "auction":
             top = min(MAX_BID, self.mp[seat] + self.gene(seat, "alchemical vial"))
             for c, item in enumerate(self.lab):
-                if c == self.banned:
+                if self.outbid[seat] >> c & 1:
                     continue
                 held = self.bids[c]
                 low = 1 if held is None else held[1] + 1
@@ -423,8 +423,9 @@ class State:
         if m.a not in self.lab:
             return f"{m.a} is not in the lab this round (columns: {', '.join(self.lab)})"
         col = self.lab.index(m.a)
-        if col == self.banned:
-            return f"you were just outbid on {m.a}: re-bid on a different column"
+        if self.outbid[seat] >> col & 1:
+            return (f"you were outbid on {m.a} in this auction: re-bid on a different column"
+                    " (you may return to it in a later round)")
         if not 1 <= m.n <= MAX_BID:
             return f"a bid is 1 to {MAX_BID}"
         held = self.bids[col]
@@ -575,6 +576,7 @@ class State:
         if phase == "auction":
             if self.lab:
                 self.bids = [None] * len(self.lab)
+                self.outbid = [0] * self.n
                 self.phase = "auction"
                 self.unplaced = list(self.order)
                 self._next_bidder(ev)
@@ -626,8 +628,12 @@ class State:
         return f"{self.wheel} ({', '.join(parts)})"
 
     def _after_climate_window(self, ev: list[Event]) -> None:
-        """A played climate card closes the window (one a round), as does the last player's pass."""
-        if self.climate_card_played:
+        """The last player's pass closes the window; a played card leaves it open ("Can you play multiple event
+        cards in one turn? Yes, as long as timing conditions are met.").
+
+        Rules edition 1 (logs from before) closed it after any climate card, and once one had been played in a
+        game every later window closed after its first decision too: kept so that those logs replay."""
+        if self.config.edition < 2 and self.climate_card_played:
             self.window = []
         if not self.window:
             self._mutation(ev)
@@ -678,6 +684,8 @@ class State:
             self.record.wheel = self.wheel
             ev.append(Event("climate", f"wheel {self.wheel_text()}"))
         if self.phase == "climate":
+            if self.config.edition >= 2 and not self.may_hold(seat, "climate"):
+                self.window.pop(0)  # nothing more they could play in this window: no pass to ask for
             self._after_climate_window(ev)
         elif self.phase == "birth":
             self._next_birth(ev, advance=False)
@@ -698,6 +706,7 @@ class State:
                 genes.append(g)
         self.lab = ([EVENT] if self.deck else []) + genes
         self.bids = [None] * len(self.lab)
+        self.outbid = [0] * self.n
         text = f"lab: {', '.join(self.lab) if self.lab else 'empty'}"
         if returned:
             text += f" (drawn again, duplicates back in the bag: {', '.join(returned)})"
@@ -714,7 +723,7 @@ class State:
                     self._settle(ev)
                     return
                 self.bidder = self.unplaced.pop(0)
-                self.banned = None
+                self.outbid[self.bidder] = 0
             if self._can_bid(self.bidder):
                 return
             ev.append(Event("auction", f"{self._names[self.bidder]} cannot bid on any column and gets nothing"))
@@ -723,7 +732,7 @@ class State:
     def _can_bid(self, seat: int) -> bool:
         """Whether a bidder has any legal bid (the quick form of legal_moves() != [])."""
         top = min(MAX_BID, self.mp[seat] + self.gene(seat, "alchemical vial"))
-        return any(c != self.banned and (1 if held is None else held[1] + 1) <= top
+        return any(not self.outbid[seat] >> c & 1 and (1 if held is None else held[1] + 1) <= top
                    for c, held in enumerate(self.bids))
 
     def _bid(self, m: Move, seat: int, ev: list[Event]) -> None:
@@ -737,7 +746,10 @@ class State:
             self.column_of[loser] = None
             ev.append(Event("auction", f"{self._names[loser]} is outbid on {m.a} and bids again"))
             self.bidder = loser
-            self.banned = col
+            if self.config.edition < 2:  # rules edition 1: barred from the column just lost only
+                self.outbid[loser] = 1 << col
+            else:  # "May return to original column in later rounds": not in this one
+                self.outbid[loser] |= 1 << col
         self._next_bidder(ev)
 
     def _settle(self, ev: list[Event]) -> None:
@@ -1067,7 +1079,7 @@ class State:
         c.rng = SplitMix64(self.rng.state)
         for name in ("occ", "count", "mp", "discard", "forced_dice", "lost_climate", "lost_combat", "rounds",
                      "revealed", "deck", "bag", "tokens", "order", "lab", "bids", "column_of", "unplaced", "window",
-                     "births_left", "kept"):
+                     "births_left", "kept", "outbid"):
             d[name] = list(d[name])
         c.genes = [dict(g) for g in self.genes]
         c.pos = [list(p) for p in self.pos]

@@ -473,6 +473,17 @@ class State:
         self.hole_colour[h] = card & 1
         ev.append(Event("newhole", self.by_colour[loser], (h, card, source)))
 
+    def _first_to_goal(self) -> int:
+        """The colour whose claims reached the goal first, in the order this turn's holes were resolved."""
+        now = [r for r in self.resolutions if r["turn"] == self.turn]
+        counts = [len(self.claimed[k]) - sum(1 for r in now if r["claimed_by"] == self.by_colour[k]) for k in (0, 1)]
+        for r in now:
+            k = self.by_colour.index(r["claimed_by"])
+            counts[k] += 1
+            if counts[k] >= self.goal:
+                return k
+        raise AssertionError("no player reached the goal")  # pragma: no cover - called only once one has
+
     def _end_turn(self, ev: list[Event]) -> None:
         """Draw or discard to 4 (`discarding` while discards are due); then a win, or the other player's turn."""
         me = self.turn_colour
@@ -492,8 +503,9 @@ class State:
                                          len(self.decks[0]), tops[0], len(self.decks[1]), tops[1])))
         reached = [k for k in (0, 1) if len(self.claimed[k]) >= self.goal]
         if reached:
-            # both at once only with equal numbers (at most two holes resolve in a turn): the mover wins
-            win = me if len(reached) == 2 else reached[0]
+            # both at once: the first to claim the goal's hole in this turn wins ("The first player to claim 2
+            # Watering Holes wins the game"); holes full after one Action resolve in hole order
+            win = reached[0] if len(reached) == 1 else self._first_to_goal()
             self.over = True
             self._winners = (self.by_colour[win],)
             ev.append(Event("over", self.by_colour[win], (len(self.claimed[0]), len(self.claimed[1]))))

@@ -5,7 +5,6 @@ The format is documented in docs/rule-cases-arctic.md. A file is validated whole
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ from rules.arctic.config import ArcticConfig, config_from_dict
 from rules.arctic.state import ArcticState, pile_names
 from rules.core.cases import CaseFormatError, CaseResult, Check
 from rules.core.errors import ConfigError, FaunaError
+from rules.core.limits import InputRefused, load_toml
 from rules.core.names import normalize, suggest
 
 TOP_KEYS = ("game", "defaults", "case")
@@ -74,9 +74,9 @@ def card_id(text: Any, err: Any) -> int:
 def parse_cases(text: str, where: str = "<cases>", base_dir: Path | None = None) -> list[ArcticCase]:
     """Read and validate a whole case file; errors are CaseFormatError(where, line, message)."""
     try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CaseFormatError(where, getattr(exc, "lineno", 1), f"not valid TOML: {exc}") from exc
+        doc = load_toml(text)  # nesting and numbers bounded (rules/core/limits.py)
+    except InputRefused as exc:
+        raise CaseFormatError(where, exc.line or 1, f"not valid TOML: {exc.message}") from None
     lines = text.splitlines()
     case_lines = [i + 1 for i, ln in enumerate(lines) if ln.strip() == "[[case]]"]
     for key in doc:

@@ -23,11 +23,13 @@ import re
 from dataclasses import dataclass
 
 from rules.core.errors import FaunaError
+from rules.core.limits import escape_control, excerpt
 
 BEGIN = "-----BEGIN FAUNA MOVE-----"
 END = "-----END FAUNA MOVE-----"
 KEYS = ("game", "seq", "player", "move", "after", "check")
 HASH = re.compile(r"^[0-9a-f]{32}$")
+SEQ = re.compile(r"^[0-9]{1,12}$")  # ASCII digits: str.isdigit() also takes '²', which int() refuses
 _QUOTE = re.compile(r"^(\s*>)+\s?")
 
 
@@ -104,21 +106,23 @@ def _read_block(lines: list[str], source: str, first: int) -> MoveFile:
             values[last] = values[last] + sep + line
         else:
             raise MoveFileError(f"{source}:{first + k}: expected 'game HASH' as the first line of the move, "
-                                f"found {line[:60]!r}")
+                                f"found {excerpt(line)}")
     for key in KEYS:
         if key not in values:
             raise MoveFileError(f"{source}:{first}: the move has no '{key}' line")
-    if not values["seq"].isdigit() or len(values["seq"]) > 12:
-        raise MoveFileError(f"{source}:{lines_of['seq']}: seq must be a move number, found {values['seq'][:20]!r}")
+    if not SEQ.match(values["seq"]):
+        raise MoveFileError(f"{source}:{lines_of['seq']}: seq must be a move number, found "
+                            f"{excerpt(values['seq'], 20)}")
     for key in ("game", "after", "check"):
         if not HASH.match(values[key]):
-            raise MoveFileError(f"{source}:{lines_of[key]}: {key} must be 32 hex digits, found {values[key][:40]!r}")
+            raise MoveFileError(f"{source}:{lines_of[key]}: {key} must be 32 hex digits, found "
+                                f"{excerpt(values[key], 40)}")
     mf = MoveFile(values["game"], int(values["seq"]), values["player"], " ".join(values["move"].split()),
                   values["after"], f"{source}:{first - 1}")
     if mf.checksum() != values["check"]:
         raise MoveFileError(f"{source}:{lines_of['check']}: the move was damaged on the way (its check does not "
                             f"match: a changed or re-wrapped line, or a move text that lost a space); ask "
-                            f"{mf.player} to send it again")
+                            f"{escape_control(mf.player)} to send it again")
     return mf
 
 

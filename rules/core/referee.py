@@ -40,8 +40,8 @@ from rules.core.protocol import GameRules
 
 _SALT = re.compile(r"^[0-9a-f]{32,64}$")
 _REVEAL = re.compile(r"^reveal seed (0|[1-9][0-9]{0,19}) salt ([0-9a-f]{32,64})$")
-_REVEAL_MOVE = re.compile(r"^reveal (\d{1,12}): (.+)$", re.S)
-_MOVE = re.compile(r"^(\d{1,20}) ([^:]+): (.+)$", re.S)
+_REVEAL_MOVE = re.compile(r"^reveal ([0-9]{1,12}): (.+)$", re.S)  # ASCII digits only
+_MOVE = re.compile(r"^([0-9]{1,20}) ([^:]+): (.+)$", re.S)
 
 
 class RefereeError(FaunaError):
@@ -68,8 +68,8 @@ def key_text(salt: str, log_text: str) -> str:
 
 def read_key(text: str, source: str) -> tuple[str, str]:
     """(salt, full log text) of a key file."""
-    first, _, rest = text.partition("\n")
-    parts = first.split(" ")
+    first, _, rest = text.lstrip("\ufeff").partition("\n")
+    parts = first.removesuffix("\r").split(" ")  # CRLF line ends, as logs accept them
     if len(parts) != 4 or " ".join(parts[:2]) != KEY_FORMAT or parts[2] != "salt" or not _SALT.match(parts[3]):
         raise LogFormatError(f"{source}:1: not a referee key file: the first line should be '{KEY_FORMAT} salt HEX'")
     return parts[3], rest

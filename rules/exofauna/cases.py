@@ -7,7 +7,6 @@ every problem is a CaseFormatError naming the file and line.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import Any
 
 from rules.core.cases import CaseFormatError, CaseResult, Check
 from rules.core.errors import FaunaError, MoveSyntaxError
+from rules.core.limits import InputRefused, load_toml
 from rules.core.names import normalize, suggest
 from rules.exofauna.config import Config, PlayerSpec
 from rules.exofauna.data import design
@@ -32,7 +32,6 @@ EXPECT_KEYS = ("to_move", "decision", "actions_used", "turn", "hands", "hand_siz
                "deck_bottom", "holes", "hole_counts", "hole_colours", "claimed", "over", "winners", "legal",
                "not_legal", "legal_count", "lines", "error", "message")
 SOURCES = ("rules", "design")
-_TOML_POS = re.compile(r"\(at line (\d+), column \d+\)")
 
 
 @dataclass
@@ -93,11 +92,9 @@ def parse_card(nm: Names, text: Any) -> int:
 def parse_cases(text: str, where: str = "<cases>", base_dir: Path | None = None) -> list[Case]:
     """Validate a whole case file and return its cases; any problem is a CaseFormatError at FILE:LINE."""
     try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        m = _TOML_POS.search(str(exc))
-        raise CaseFormatError(where, int(m.group(1)) if m else 1,
-                              f"malformed TOML: {_TOML_POS.sub('', str(exc)).strip()}") from None
+        doc = load_toml(text)  # nesting and numbers bounded (rules/core/limits.py)
+    except InputRefused as exc:
+        raise CaseFormatError(where, exc.line or 1, exc.message) from None
     loc = _Loc(text)
     for key in doc:
         if key not in ("game", "defaults", "case"):

@@ -273,8 +273,9 @@ def write_view_svg(view_file: str, path: str) -> None:
     except (ModuleNotFoundError, AttributeError):
         raise click.UsageError(f"--svg: {rules.title} games have no picture yet") from None
     from fauna_cli.files import atomic_write
+    from fauna_cli.render import shown_value
 
-    atomic_write(path, draw(v.view))
+    atomic_write(path, draw(shown_value(v.view)))  # texts escaped: XML holds no control characters
     click.echo(f"Wrote the picture to {path}.", err=True)
 
 

@@ -171,9 +171,10 @@ class _Shape:
         return str(value)
 
     def per_player(self, value: Any, key: str, spectator: bool = False) -> dict[str, Any]:
-        for p in self.table(value, key):
+        table = self.table(value, key)
+        for p in table:
             self.player(p, key, spectator)
-        return value
+        return table
 
     def space(self, value: Any, key: str) -> str:
         if not isinstance(value, str) or value not in self.board.index:

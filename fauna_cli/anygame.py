@@ -333,7 +333,7 @@ def _hotseat(s: Session, rules: GameRules, log_path: str | None, private: bool) 
             elif s.state is not state:
                 click.echo(picture(rules, s.state.view(p)))
             continue
-        if word.isdigit():
+        if word.isascii() and word.isdigit() and len(word) <= 9:  # a choice's number ('²' is no number to int())
             legal = state.legal_moves()
             k = int(word)
             if not 1 <= k <= len(legal):

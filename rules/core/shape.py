@@ -40,9 +40,9 @@ def _found(value: Any) -> str:
     if isinstance(value, float):
         return f"the fraction {value!r}"
     if isinstance(value, list):
-        return f"a list of {len(value):,}"
+        return f"a list of {len(value):,} item{'' if len(value) == 1 else 's'}"
     if isinstance(value, dict):
-        return f"a table of {len(value):,} keys"
+        return f"a table of {len(value):,} key{'' if len(value) == 1 else 's'}"
     return type(value).__name__  # pragma: no cover - JSON gives only the kinds above
 
 

@@ -222,9 +222,7 @@ def _check_position(pos: Any, players: list[str], where: str, line: int, name: s
                 raise _fail(where, line, f"case {name!r}: position.{key}: {p!r} is not a player")
     for p, spaces in pos.get("dinos", {}).items():
         for s in spaces:
-            if s not in board.index:
-                raise _fail(where, line, f"case {name!r}: position.dinos.{p}: no space {s} on the "
-                                         f"{len(players)}-player island")
+            sh.space(s, f"position.dinos.{p}")
     known = genes
     for p, held in pos.get("genes", {}).items():
         for g in held:

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 
 from rules.core.errors import FaunaError
-from rules.core.limits import escape_control, excerpt
+from rules.core.limits import escape_control
 
 BEGIN = "-----BEGIN FAUNA MOVE-----"
 END = "-----END FAUNA MOVE-----"
@@ -106,17 +106,15 @@ def _read_block(lines: list[str], source: str, first: int) -> MoveFile:
             values[last] = values[last] + sep + line
         else:
             raise MoveFileError(f"{source}:{first + k}: expected 'game HASH' as the first line of the move, "
-                                f"found {excerpt(line)}")
+                                f"found {line[:60]!r}")
     for key in KEYS:
         if key not in values:
             raise MoveFileError(f"{source}:{first}: the move has no '{key}' line")
     if not SEQ.match(values["seq"]):
-        raise MoveFileError(f"{source}:{lines_of['seq']}: seq must be a move number, found "
-                            f"{excerpt(values['seq'], 20)}")
+        raise MoveFileError(f"{source}:{lines_of['seq']}: seq must be a move number, found {values['seq'][:20]!r}")
     for key in ("game", "after", "check"):
         if not HASH.match(values[key]):
-            raise MoveFileError(f"{source}:{lines_of[key]}: {key} must be 32 hex digits, found "
-                                f"{excerpt(values[key], 40)}")
+            raise MoveFileError(f"{source}:{lines_of[key]}: {key} must be 32 hex digits, found {values[key][:40]!r}")
     mf = MoveFile(values["game"], int(values["seq"]), values["player"], " ".join(values["move"].split()),
                   values["after"], f"{source}:{first - 1}")
     if mf.checksum() != values["check"]:

@@ -349,3 +349,22 @@ def test_a_key_file_given_as_a_game_never_quotes_the_salt(work, command):
     extra = ["--as", "ann", "pass"] if command == ["pbem", "move"] else []
     line = refused(fauna(work, *command, "fauna.key", *extra), 2, "fauna.key", "key file")
     assert salt[:6] not in line
+
+
+@pytest.mark.parametrize(("game", "case", "words"), [
+    ("exofauna", 'name = "hostile"\nrule = "r"\nposition = { holes = "A" }\n[case.expect]\nturn = 1\n',
+     ["position.holes must be a table"]),
+    ("exofauna", 'name = "hostile"\nrule = "r"\n[case.expect]\nhands = 1.5\n', ["expect.hands must be a table"]),
+    ("exofauna", 'name = "hostile"\nrule = "r"\n[case.expect]\nlines = 0\n', ["expect.lines must be a list"]),
+    ("exofauna", 'name = "hostile"\nrule = "r"\n[case.expect]\nlegal = [["a"]]\n', ["expect.legal[0] must be a text"]),
+    ("arctic", 'name = "hostile"\nrule = "r"\nsource = "seed"\nillegal = "ann: pass"\n[case.expect]\nerror = nan\n',
+     ["expect.error must be a text"]),
+    ("arctic", 'name = "hostile"\nrule = "r"\nsource = "seed"\n[case.expect]\nruns = { ann = { dodo = 1 } }\n',
+     ["expect.runs"]),
+    ("evo", 'name = "hostile"\nrule = "r"\nsource = "seed"\nposition = { phase = "climate", tokens = [] }\n'
+     "[case.expect]\nround = 1\n", ["position.tokens is empty"]),
+])
+def test_case_values_of_the_wrong_kind(work, game, case, words):
+    players = 'players = ["ann", "ben"]\n'
+    (work / "c.toml").write_text(f'game = "{game}"\n\n[[case]]\n{players}{case}')
+    refused(fauna(work, "check", "c.toml"), 2, "c.toml:", "hostile", *words)

@@ -209,13 +209,14 @@ def _check_position(pos: Any, players: list[str], where: str, line: int, name: s
             sh.known(g, f"position.{key}", choices, what)
     if len(set(pos.get("order", []))) != len(pos.get("order", [])):
         raise sh.fail("position.order names a player twice")
+    if pos.get("phase") == "climate" and pos.get("tokens") == []:
+        raise sh.fail("position.tokens is empty, but the climate phase draws a token")
     if "wheel" in pos:
         sh.number(pos["wheel"], "position.wheel", len(data.wheel().rings) - 1)
     if "round" in pos:
         sh.number(pos["round"], "position.round")
     if not isinstance(pos.get("phase", "movement"), str) or pos.get("phase", "movement") not in PHASES:
         raise _fail(where, line, f"case {name!r}: position.phase must be one of {', '.join(PHASES)}")
-    board = sh.board
     for key in ("dinos", "genes", "mp", "cards"):
         for p in pos.get(key, {}):
             if p not in players:

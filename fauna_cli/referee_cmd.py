@@ -139,7 +139,7 @@ def referee_apply(game: str, key: str, files: list[MoveFile], fmt: str) -> None:
                 raise IllegalMove(f"{mf.where}: the move was made on an older view (head {mf.after}); the game's "
                                   f"head is {public.head}: send the player their current view file")
             pbem_move_change(loaded, mf.player, mf.move, mf.seq)
-            applied.append(f"move {mf.seq} by {mf.player}")
+            applied.append(f"move {mf.seq} by {shown(mf.player)}")  # a name from a received file, escaped
         views = _write_all(rules, loaded, salt, game, key)
     if fmt == "json":
         click.echo(dump_json({"version": 1, "applied": applied, "views": views}), nl=False)

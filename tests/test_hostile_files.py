@@ -368,3 +368,27 @@ def test_case_values_of_the_wrong_kind(work, game, case, words):
     players = 'players = ["ann", "ben"]\n'
     (work / "c.toml").write_text(f'game = "{game}"\n\n[[case]]\n{players}{case}')
     refused(fauna(work, "check", "c.toml"), 2, "c.toml:", "hostile", *words)
+
+
+@pytest.mark.parametrize(("game", "players"), [("fauna", 3), ("arctic", 4), ("exofauna", 2), ("evo", 5), ("evo", 2)])
+def test_the_view_shapes_accept_every_view_of_whole_games(game, players):
+    """Whatever fauna writes in a view file passes its shape: every player's view after every move of a game."""
+    import random
+
+    from rules.core.limits import load_toml
+    from rules.core.registry import load_rules
+    from rules.core.shape import check_shape
+
+    rules = load_rules(game)
+    doc = load_toml(rules.default_config_text())
+    doc["players"] = [{"name": n} for n in ["ann", "ben", "cleo", "dan", "eve"][:players]]
+    state = rules.new_state(rules.config_from_dict(doc, "cfg", None), 11)
+    shape, rng, seen = rules.view_shape(), random.Random(11), 0
+    for _ in range(600):
+        for who in (None, *state.names):
+            check_shape(json.loads(json.dumps(state.view(who))), shape)
+            seen += 1
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_moves()), state.to_move)
+    assert state.is_over or seen > 1_000

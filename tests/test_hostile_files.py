@@ -195,6 +195,7 @@ def test_every_real_view_has_its_shape(work):
     ("arctic", "start ", f"start {DEEP}", 4),
     ("arctic", 'player "ann"', f'player "ann" {DEEP}', 5),
     ("arctic", 'player "ann"', f"player {DEEP}", 5),
+    ("arctic", "seed ", "seed null", 2),
     ("exofauna", "quick ", f"quick {DEEP}", None),
     ("exofauna", "start ", f"start {DEEP}", None),
     ("exofauna", 'player "ann"', f'player "ann" {DEEP}', None),

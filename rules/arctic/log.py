@@ -9,7 +9,7 @@ from rules.arctic.cards import ANIMALS, DATA, LANDSCAPE, NAME
 from rules.arctic.config import ArcticConfig, config_from_dict
 from rules.arctic.state import ArcticState, Event
 from rules.core.errors import ConfigError
-from rules.core.limits import InputRefused, load_json, raw_decode_json
+from rules.core.limits import InputRefused, excerpt, load_json, raw_decode_json
 
 FORMAT = "arctic-log"
 VERSION = 1
@@ -50,6 +50,9 @@ def parse_header(texts: list[str], source: str) -> tuple[ArcticConfig, int, int]
             values[key] = load_json(texts[i][len(key) + 1:])
         except InputRefused as exc:
             raise fail(i, f"{key}: {exc.message}") from None
+    seed = values["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+        raise fail(1, f"seed must be a whole number from 0 to 2^64-1, found {excerpt(texts[1][5:])}")
     players: list[dict[str, Any]] = []
     i = len(keys) + 1
     while i < len(texts) and texts[i].startswith("player "):

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rules.core.errors import FaunaError
+from rules.core.limits import escape_control
 
 if TYPE_CHECKING:
     from email.message import Message
@@ -48,6 +49,7 @@ KEYS = ("game", "seq", "player", "move", "after", "auth", "check")
 OPTIONAL = ("auth",)
 SECRET = re.compile(r"^[0-9a-f]{64}$")  # a player's secret: 32 bytes from the operating system, in hex
 HASH = re.compile(r"^[0-9a-f]{32}$")
+SEQ = re.compile(r"^[0-9]{1,12}$")  # ASCII digits: str.isdigit() also takes '²', which int() refuses
 _QUOTE = re.compile(r"^(\s*>)+\s?")
 _QP_SIGN = re.compile(r"=(?:\r?\n|[0-9A-Fa-f]{2})")  # a soft line break or an escaped byte
 _HEADER = re.compile(r"^[!-9;-~]+:")  # an RFC 5322 header line: a name without spaces or colons, then ':'
@@ -217,7 +219,7 @@ def _read_block(lines: list[str], source: str, first: int) -> MoveFile:
     for key in KEYS:
         if key not in values and key not in OPTIONAL:
             raise MoveFileError(f"{source}:{first}: the move has no '{key}' line")
-    if not values["seq"].isdigit() or len(values["seq"]) > 12:
+    if not SEQ.match(values["seq"]):
         raise MoveFileError(f"{source}:{lines_of['seq']}: seq must be a move number, found {values['seq'][:20]!r}")
     for key in ("game", "after", "auth", "check"):
         if key in values and not HASH.match(values[key]):
@@ -227,7 +229,7 @@ def _read_block(lines: list[str], source: str, first: int) -> MoveFile:
     if mf.checksum() != values["check"]:
         raise MoveFileError(f"{source}:{lines_of['check']}: the move was damaged on the way (its check does not "
                             f"match: a changed or re-wrapped line, or a move text that lost a space); ask "
-                            f"{mf.player} to send it again")
+                            f"{escape_control(mf.player)} to send it again")
     return mf
 
 

@@ -157,3 +157,6 @@ class GameRules:
     prompt_commands: tuple[PromptCommand, ...] = ()
     # what the player to move is asked now, in a few words ("placing cards (1 more to place)"), or ""
     step_text: Callable[[Any], str] = field(default=lambda state: "")
+    # the shape of `state.view(player)` (a rules.core.shape.Shape, made when first asked for: play never needs it):
+    # a view file's view is checked against it whole before any of it is shown or drawn
+    view_shape: Callable[[], Any] | None = None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from rules.core.protocol import GameRules
@@ -60,6 +61,7 @@ RULES = GameRules(
     prompt_commands=learn.COMMANDS,
     step_text=learn.step_text,
     hidden_information=True,  # secret hands: e-mail play wants a referee (rules/core/referee.py)
+    view_shape=lambda: importlib.import_module("rules.evo.viewshape").VIEW_SHAPE,
 )
 
 __all__ = ["RULES", "Event", "State", "new_state"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from rules.core.protocol import GameRules
@@ -64,6 +65,7 @@ RULES = GameRules(
     prompt_commands=COMMANDS,
     step_text=lambda state: state.describe_decision().partition(": ")[2],
     hidden_information=True,  # secret hands: e-mail play wants a referee (rules/core/referee.py)
+    view_shape=lambda: importlib.import_module("rules.exofauna.viewshape").VIEW_SHAPE,
 )
 
 __all__ = ["RULES", "State", "new_state"]

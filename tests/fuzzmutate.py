@@ -29,7 +29,7 @@ def _deep(n: int, kind: str = "[") -> str:
 
 
 DIGITS = ["²", "٣", "９", "⁵", "²³", "1²", "9" * 5000, "1" * 25, "18446744073709551616", "-1", "0", "00", "+1",
-          "1.5", "1e999", "1_0", "nan", "", " 1", "0x10"]
+          "1.5", "1e999", "1_0", "nan", "", " 1", "0x10", "999999", "4294967296", "9" * 20, "9" * 12]
 TEXTS = ["\u202e", "\u2028", "\u2029", "\x00", "\ufeff", "\r", "\x1b]0;pwned\x07", "\x1b[2J", "\u200b", "e\u0301",
          "\x85", "\t", ";", ":", "#", "'", '"', "\\", " @" + "0" * 32, "A" * 300, "A" * 17000, "²", "٣", "null", " "]
 JSON_VALUES = [_deep(1000), _deep(5000), _deep(17), _deep(1000, "{"), "9" * 5000, "-" + "9" * 5000, "1e999",
@@ -130,7 +130,7 @@ _MARK = "\x00FUZZ\x00"
 def mutate_json(text: str, rng: random.Random, donors: list[str]) -> str:
     """One node of a JSON value replaced, removed or given a sibling; raw text so 5,000-deep values fit too."""
     value = json.loads(text)
-    path = rng.choice(list(_paths(value)))
+    path = () if rng.random() < 0.3 else rng.choice(list(_paths(value)))  # the whole value, often: a wrong type
     raw = rng.choice(JSON_VALUES + [json.dumps(d, ensure_ascii=False) for d in donors[:1]])
     if rng.random() < 0.15:
         raw = json.dumps(rng.choice(TEXTS) if rng.random() < 0.5 else rng.choice(donors or ["x"]),
@@ -157,7 +157,7 @@ def mutate_json(text: str, rng: random.Random, donors: list[str]) -> str:
 def mutate_line(line: str, rng: random.Random, donors: list[str], moves: list[str]) -> str:
     """One edit of one line: a value, a JSON node, a number, a move text, a hostile character, or a cut."""
     kind = rng.randrange(9)
-    if kind <= 1:
+    if kind <= 1 or (kind == 8 and ("{" in line or "[" in line)):
         spans = _json_spans(line)
         if spans:
             a, b = rng.choice(spans)
@@ -192,12 +192,15 @@ def mutate_line(line: str, rng: random.Random, donors: list[str], moves: list[st
     return line[:j] + rng.choice(TEXTS) + line[j:]
 
 
-def mutate_lines(lines: list, rng: random.Random, donors: list, edit) -> list:
-    """One structural edit of a list of lines: swap, duplicate, drop, insert a line from another file, or edit one."""
+def mutate_lines(lines: list, rng: random.Random, donors: list, edit, focus: list[int] | None = None) -> list:
+    """One structural edit of a list of lines: swap, duplicate, drop, insert a line from another file, or edit one.
+
+    `focus`: the lines a reader parses (headers, moves) rather than re-derives; most edits go there.
+    """
     lines = list(lines)
     if not lines:
         return [rng.choice(donors)] if donors else lines
-    i = rng.randrange(len(lines))
+    i = rng.choice(focus) if focus and rng.random() < 0.75 else rng.randrange(len(lines))
     op = rng.randrange(10)
     if op == 0 and len(lines) > 1:
         j = rng.randrange(len(lines))
@@ -242,6 +245,19 @@ def _encode(text: str) -> bytes:
 
 # -- whole files --------------------------------------------------------------------------------------------------
 
+def _parsed_lines(lines: list[tuple[str, bool]], rng: random.Random) -> list[int]:
+    """Indexes of lines a reader parses rather than re-derives: the header (up to the first move), or the moves."""
+    header, moves, first_move = [], [], True
+    for i, (body, _) in enumerate(lines):
+        is_move = bool(_MOVE_LINE.match(body))
+        first_move = first_move and not is_move
+        if first_move or body.startswith(("next ", "reveal ", "view ", "legal ", "head ", "game ", "player ")):
+            header.append(i)
+        elif is_move:
+            moves.append(i)
+    return header if rng.random() < 0.5 or not moves else moves
+
+
 def mutate_chained(data: bytes, rng: random.Random, donors: list[str], moves: list[str]) -> bytes:
     """A log, key, public or view file with 1-3 structural edits and (mostly) its hash chain recomputed."""
     lines = split_hashed(data.decode("utf-8"))
@@ -253,7 +269,7 @@ def mutate_chained(data: bytes, rng: random.Random, donors: list[str], moves: li
         return (mutate_line(body, rng, bodies + donors, moves), hashed)
 
     for _ in range(rng.choice((1, 1, 1, 2, 3))):
-        lines = mutate_lines(lines, rng, donor_lines, edit)
+        lines = mutate_lines(lines, rng, donor_lines, edit, _parsed_lines(lines, rng))
     out = _encode(rechain(lines)) if rng.random() < 0.92 else _encode("\n".join(
         f"{b} @{'0' * 32}" if h else b for b, h in lines))
     if rng.random() < 0.12:
@@ -303,7 +319,7 @@ def mutate_toml(data: bytes, rng: random.Random, donors: list[str], moves: list[
     values = [ln.split("=", 1)[1].strip() for ln in lines + donors if "=" in ln]
 
     def edit(line: str) -> str:
-        if "=" in line and rng.random() < 0.7:
+        if "=" in line and rng.random() < 0.55:
             key = line.split("=", 1)[0]
             r = rng.random()
             if r < 0.45:

@@ -72,8 +72,10 @@ def test_mutated_files_are_refused_cleanly(readers, folder, name):
     for i in range(EXAMPLES):
         case = readers.readers[name].make(rng)
         result = fuzzgames.run_case(case, folder)
-        assert result.problem is None, (f"{name} input {i}: {result.problem}; reproduce with tools/fuzz.py "
-                                        f"--readers {name!r} --seed ci (or write_reproducer)")
+        if result.problem is not None:
+            where = folder.parent / f"repro-{name.replace(' ', '-')}-{i}"
+            fuzzgames.write_reproducer(case, where, name, result, result.problem)
+            pytest.fail(f"{name} input {i}: {result.problem}; reproducer: sh {where}/repro.sh")
 
 
 def _chain_ok(data: bytes) -> bool:

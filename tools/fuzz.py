@@ -30,6 +30,7 @@ import os
 import random
 import re
 import resource
+import shutil
 import signal
 import sys
 import tempfile
@@ -45,6 +46,7 @@ import fuzzcorpus  # noqa: E402 - tests/ must be on sys.path first
 import fuzzgames  # noqa: E402
 
 MB = 1024 * 1024
+RECYCLE = 500  # inputs a worker runs before a fresh one takes over (what fauna caches in-process adds up)
 
 
 class Hang(BaseException):
@@ -71,16 +73,16 @@ def _reset_peak() -> bool:
         return False
 
 
-def worker(conn, timeout: float, memory_mb: int) -> None:
-    """Run the cases sent on `conn` one by one; answer each with its outcome, time and peak memory."""
+def worker(conn, folder: Path, timeout: float, memory_mb: int) -> None:
+    """Run the cases sent on `conn` one by one in `folder`; answer each with its outcome, time and peak memory."""
     os.environ.pop("FAUNA_DEBUG", None)
-    folder = Path(tempfile.mkdtemp(prefix="fauna-fuzz-"))
     base = _status_kb("VmSize") * 1024
     if memory_mb:
         limit = base + memory_mb * MB
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     signal.signal(signal.SIGALRM, _alarm)
     can_peak = _reset_peak()
+    done = 0
     while True:
         try:
             task = conn.recv()
@@ -106,8 +108,9 @@ def worker(conn, timeout: float, memory_mb: int) -> None:
         if answer["code"] == 70 and "MemoryError" in answer["stderr"]:
             answer["problem"] = f"memory: over {memory_mb} MB ({answer['problem']})"
         conn.send((key, answer))
-        if answer["code"] is None:
-            break  # after a hang or a memory failure the process may be in any state: start a fresh one
+        done += 1
+        if answer["code"] is None or done >= RECYCLE:
+            break  # after a hang or a memory failure the process may be in any state; and caches grow: start afresh
 
 
 @dataclass
@@ -123,6 +126,15 @@ class Row:
     slowest: float = 0.0
     peak_mb: float = 0.0
     examples: list = field(default_factory=list)
+
+
+def signature(kind: str, answer: dict) -> str:
+    """What kind of failure an input found, with the details of the input left out: one line per bug, roughly."""
+    problem = answer["problem"] or ""
+    m = re.search(r"internal error: (\w+): (.*?) \(set FAUNA_DEBUG", answer["stderr"] or problem)
+    text = f"{m.group(1)}: {m.group(2)}" if m else problem
+    text = re.sub(r"\d+", "N", re.sub(r"[\\'\"]", "", text))
+    return f"{kind}: {text[:110 if kind == 'internal' else 80]}"
 
 
 def classify(row: Row, answer: dict, memory_mb: int) -> str | None:
@@ -160,16 +172,22 @@ class Pool:
 
     def _start(self):
         parent, child = self.ctx.Pipe()
-        proc = self.ctx.Process(target=worker, args=(child, self.timeout, self.memory_mb), daemon=True)
+        folder = Path(tempfile.mkdtemp(prefix="fauna-fuzz-"))
+        proc = self.ctx.Process(target=worker, args=(child, folder, self.timeout, self.memory_mb), daemon=True)
         proc.start()
         child.close()
-        return {"proc": proc, "conn": parent, "task": None, "since": 0.0}
+        return {"proc": proc, "conn": parent, "task": None, "since": 0.0, "done": 0, "folder": folder}
 
-    def _replace(self, w) -> None:
+    def _stop(self, w, wait_s: float) -> None:
+        w["proc"].join(timeout=wait_s)
         if w["proc"].is_alive():
             w["proc"].kill()
-        w["proc"].join()
+            w["proc"].join()
         w["conn"].close()
+        shutil.rmtree(w["folder"], ignore_errors=True)
+
+    def _replace(self, w, wait_s: float) -> None:
+        self._stop(w, wait_s)
         w.update(self._start())
 
     def run(self, tasks, on_done) -> None:
@@ -185,22 +203,22 @@ class Pool:
                 if not w["task"]:
                     continue
                 key, case = w["task"]
-                answer = None
+                answer, exits = None, True  # exits: the worker ends by itself after this answer
                 if w["conn"] in ready:
                     try:
-                        got_key, answer = w["conn"].recv()
-                    except (EOFError, OSError):
+                        _, answer = w["conn"].recv()
+                    except (EOFError, OSError):  # died (a crash of the interpreter itself)
                         answer = {"code": None, "problem": f"crash: the worker died (exit {w['proc'].exitcode})",
                                   "stderr": "", "step": 0, "seconds": now - w["since"], "peak_mb": 0.0}
-                        self._replace(w)
-                elif now - w["since"] > self.timeout + 20:
+                elif now - w["since"] > self.timeout + 20:  # stuck where SIGALRM cannot reach (C code)
                     answer = {"code": None, "problem": f"hang: over {self.timeout:g} s (killed)", "stderr": "",
                               "step": 0, "seconds": now - w["since"], "peak_mb": 0.0}
-                    self._replace(w)
+                    exits = False
                 if answer is None:
                     continue
-                if answer["code"] is None and w["proc"].is_alive():
-                    self._replace(w)
+                w["done"] += 1
+                if answer["code"] is None or w["done"] >= RECYCLE:
+                    self._replace(w, 2 if exits else 0)  # stopped, stuck, or due for a fresh process
                 w["task"] = None
                 busy -= 1
                 on_done(key, case, answer)
@@ -220,9 +238,7 @@ class Pool:
                 w["conn"].send(None)
             except OSError:
                 pass
-            w["proc"].join(timeout=5)
-            if w["proc"].is_alive():
-                w["proc"].kill()
+            self._stop(w, 5)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -254,6 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     per = {r: args.inputs // len(names) + (1 if i < args.inputs % len(names) else 0) for i, r in enumerate(names)}
     rows = {r: Row() for r in names}
     failures: collections.Counter[str] = collections.Counter()
+    kinds: dict[str, list] = {}  # signature -> [count, readers, first reproducer]
     print(f"corpus of {len(fuzzcorpus.GAMES)} games made in {time.time() - t_start:.1f} s; {sum(per.values()):,} "
           f"inputs over {len(names)} readers, {args.jobs} worker(s), limits {args.timeout:g} s and "
           f"{args.memory} MB per input", flush=True)
@@ -288,6 +305,10 @@ def main(argv: list[str] | None = None) -> int:
             fuzzgames.write_reproducer(case, where, r,
                                        fuzzgames.Result(answer["code"] or 0, answer["problem"], answer["stderr"],
                                                         answer["step"]), answer["problem"])
+            sig = signature(kind, answer)
+            entry = kinds.setdefault(sig, [0, set(), where])
+            entry[0] += 1
+            entry[1].add(r)
             if len(rows[r].examples) < 3:
                 rows[r].examples.append(f"    {kind}: {answer['problem'][:160]!r} -> {where}")
         if rows[r].inputs == per[r]:
@@ -314,6 +335,10 @@ def main(argv: list[str] | None = None) -> int:
           f"{failures['hang']} hangs (over {args.timeout:g} s), {failures['memory']} over {args.memory} MB; "
           f"slowest input {slowest:.2f} s, largest peak {peak:.0f} MB"
           + (f"; reproducers in {args.save}/" if sum(failures.values()) else ""))
+    if kinds:
+        print(f"{len(kinds)} kinds of failure (similar messages counted together):")
+        for sig, (n, rs, where) in sorted(kinds.items(), key=lambda kv: -kv[1][0]):
+            print(f"  {n:>6}  {sig}\n          readers: {', '.join(sorted(rs))}; e.g. {where}/repro.sh")
     return 1 if sum(failures.values()) else 0
 
 

@@ -152,7 +152,7 @@ def _play_refereed(c: GameCorpus, folder: Path, seed: int, moves: int, rng: rand
     def views() -> dict[str, bytes]:
         return {p: (folder / f"ref-{seed}-{p}.view").read_bytes() for p in HUMANS}
 
-    for _ in range(moves):
+    for n in range(moves):
         state = _key_state(key)
         snap = RefereeSnap(pub.read_bytes(), key.read_bytes(), views())
         c.referee.append(snap)
@@ -161,7 +161,7 @@ def _play_refereed(c: GameCorpus, folder: Path, seed: int, moves: int, rng: rand
         player = state.to_move
         move = rng.choice([state.move_text(m) for m in state.legal_moves()])
         view = folder / f"ref-{seed}-{player}.view"
-        mf = folder / f"ref-{seed}-mf.txt"
+        mf = folder / f"ref-{seed}-move-{n}.txt"  # a new name each time: outputs never replace a file
         code, out = _run(["pbem", "move", view, "--as", player, move, "--move-file", mf])
         if code:
             raise RuntimeError(f"building the fuzz corpus: pbem move VIEW {c.game} {player} {move!r}: {out}")

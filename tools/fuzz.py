@@ -165,9 +165,9 @@ def classify(row: Row, answer: dict, memory_mb: int) -> str | None:
 class Pool:
     """Worker processes fed one case at a time; a worker that dies or stops answering is replaced."""
 
-    def __init__(self, jobs: int, timeout: float, memory_mb: int) -> None:
+    def __init__(self, jobs: int, timeout: float, memory_mb: int, grace: float = 20.0) -> None:
         self.ctx = multiprocessing.get_context("fork")
-        self.timeout, self.memory_mb = timeout, memory_mb
+        self.timeout, self.memory_mb, self.grace = timeout, memory_mb, grace  # grace: then the worker is killed
         self.workers = [self._start() for _ in range(jobs)]
 
     def _start(self):
@@ -210,7 +210,7 @@ class Pool:
                     except (EOFError, OSError):  # died (a crash of the interpreter itself)
                         answer = {"code": None, "problem": f"crash: the worker died (exit {w['proc'].exitcode})",
                                   "stderr": "", "step": 0, "seconds": now - w["since"], "peak_mb": 0.0}
-                elif now - w["since"] > self.timeout + 20:  # stuck where SIGALRM cannot reach (C code)
+                elif now - w["since"] > self.timeout + self.grace:  # stuck where SIGALRM cannot reach (C code)
                     answer = {"code": None, "problem": f"hang: over {self.timeout:g} s (killed)", "stderr": "",
                               "step": 0, "seconds": now - w["since"], "peak_mb": 0.0}
                     exits = False

@@ -192,6 +192,9 @@ class Readers:
             s = rng.choice(snaps)
             data = self._mut(fm.mutate_chained, s.log, rng, self.log_donors, self._moves(c, rng))
             mv = s.move if rng.random() < 0.8 else rng.choice(self._moves(c, rng))
+            if rng.random() < 0.2:  # the same game continued at the terminal, the move from a script
+                return Case({gf: data}, [(["play", "--continue", gf, "--moves", "-", "--format", "json"],
+                                          f"{s.player}: {mv}\n".encode())])
             extra = rng.choice([[], ["--print-move"], ["--format", "json"], ["--seq", "1"]])
             return Case({gf: data}, [(["pbem", "move", gf, "--as", s.player, *extra, mv], None)])
 

@@ -23,7 +23,6 @@ from fauna_cli.main import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("fauna", "arctic", "exofauna", "evo")
-EXT = {"fauna": "fauna", "arctic": "arctic", "exofauna": "exofauna", "evo": "evo"}
 HUMANS = ("ann", "ben")
 _MOVE_LINE = re.compile(r"^(\d+) ([^:]+): (.+) @[0-9a-f]{32}$")
 
@@ -64,7 +63,6 @@ class GameCorpus:
     revealed: list[bytes] = field(default_factory=list)  # public files after the reveal
     cases: list[bytes] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)  # move texts seen in this game's files
-    players: list[str] = field(default_factory=list)
 
 
 def _run(args: list[str], stdin: bytes | None = None) -> tuple[int, str]:
@@ -196,8 +194,7 @@ def build_game(game: str, folder: Path, seeds: tuple[int, ...] = (1, 2), moves: 
     """Real specimens of every file kind of one game."""
     folder.mkdir(parents=True, exist_ok=True)
     rng = random.Random(f"corpus:{game}")
-    c = GameCorpus(game, EXT[game], config_text(game, seeds[0]).encode(), b"")
-    c.players = list(HUMANS)
+    c = GameCorpus(game, game, config_text(game, seeds[0]).encode(), b"")  # files are named GAME.GAME
     for seed in seeds:
         _play_plain(c, folder, seed, moves, rng)
         if seed == seeds[0]:

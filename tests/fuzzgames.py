@@ -19,7 +19,7 @@ import shlex
 import shutil
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import fuzzkit
@@ -58,7 +58,6 @@ class Result:
     problem: str | None
     stderr: str
     step: int = 0
-    extra: dict = field(default_factory=dict)
 
 
 # -- running ------------------------------------------------------------------------------------------------------

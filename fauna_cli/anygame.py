@@ -273,8 +273,9 @@ def write_view_svg(view_file: str, path: str) -> None:
     except (ModuleNotFoundError, AttributeError):
         raise click.UsageError(f"--svg: {rules.title} games have no picture yet") from None
     from fauna_cli.files import atomic_write
+    from fauna_cli.render import shown_value
 
-    atomic_write(path, draw(v.view))
+    atomic_write(path, draw(shown_value(v.view)))  # texts escaped: XML holds no control characters
     click.echo(f"Wrote the picture to {path}.", err=True)
 
 
@@ -332,7 +333,7 @@ def _hotseat(s: Session, rules: GameRules, log_path: str | None, private: bool) 
             elif s.state is not state:
                 click.echo(picture(rules, s.state.view(p)))
             continue
-        if word.isdigit():
+        if word.isascii() and word.isdigit() and len(word) <= 9:  # a choice's number ('²' is no number to int())
             legal = state.legal_moves()
             k = int(word)
             if not 1 <= k <= len(legal):

@@ -69,6 +69,28 @@ def read_text(path: str | Path, what: str = "file", max_bytes: int = MAX_CONFIG_
         raise _problem(exc) from None
 
 
+def read_stdin_text(what: str, max_bytes: int) -> str:
+    """Standard input as UTF-8 text with bounded size and lines (bytes, whatever the locale), or FileProblem.
+
+    Read as bytes so that a mail piped in under a strict UTF-8 locale cannot fail inside Python's decoder, and
+    at most `max_bytes` + 1 of them, so an endless pipe cannot exhaust memory.
+    """
+    import sys
+
+    from rules.core.limits import check_lines, decode_utf8
+
+    raw = sys.stdin.buffer.read(max_bytes + 1)
+    try:
+        if len(raw) > max_bytes:
+            raise InputRefused(f"more than {max_bytes:,} bytes; a {what} may have at most that many", 1)
+        text = decode_utf8(raw)
+        check_lines(text)
+    except InputRefused as exc:
+        raise FileProblem(f"<stdin>:{exc.line}: {exc.message}" + (f" (a {what})" if "UTF-8" in exc.message
+                                                                  else "")) from None
+    return text
+
+
 def parse_toml(text: str, where: str) -> dict:
     """TOML text (nesting and numbers bounded), or FileProblem as 'FILE:LINE: message'."""
     try:

@@ -24,7 +24,9 @@ def parse_players(text: str | None) -> int | list[str] | None:
     if text is None:
         return None
     text = text.strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # ASCII: '²' is a digit to isdigit() but not to int()
+        if len(text) > 3:
+            raise click.BadParameter(f"{text!r}: too many seats", param_hint="--players")
         return int(text)
     names = [unicodedata.normalize("NFC", n.strip()) for n in text.split(",")]
     if any(not n for n in names):

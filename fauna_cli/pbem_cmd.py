@@ -25,7 +25,7 @@ from fauna_cli.render import (
 from fauna_cli.replay_cmd import last_round_report, pick_round, round_reports
 from fauna_cli.rounds import RoundReports, round_text
 from rules.core.errors import FaunaError, IllegalMove, UnknownName
-from rules.core.limits import ProgressGuard, escape_control
+from rules.core.limits import ProgressGuard, escape_control, excerpt
 from rules.core.names import normalize, suggest
 from rules.fauna.game import State
 from rules.fauna.replay import LoadedLog, LogWriter, next_move_check
@@ -505,6 +505,7 @@ def apply_move_files(loaded, files: list[MoveFile]) -> tuple[str, tuple[list[str
     applied: list[str] = []
     ignored: list[str] = []
     for mf in sorted(files, key=lambda m: m.seq):
+        who, said = escape_control(mf.player), excerpt(mf.move)  # text from a received file, shown escaped
         if mf.game != gid:
             return loaded.writer.text(), (applied, ignored, f"{mf.where}: this move belongs to another game "
                                           f"(game {mf.game[:12]}..., this copy is game {gid[:12]}...)")
@@ -514,24 +515,24 @@ def apply_move_files(loaded, files: list[MoveFile]) -> tuple[str, tuple[list[str
         if mf.seq < nxt:
             player, texts, after = _history_texts(loaded, mf.seq, len(decisions))
             if player == mf.player and texts == decisions and after == mf.after:
-                ignored.append(f"{mf.where}: move {mf.seq} by {mf.player} is already in this copy; ignored")
+                ignored.append(f"{mf.where}: move {mf.seq} by {who} is already in this copy; ignored")
                 continue
-            return loaded.writer.text(), (applied, ignored, f"{mf.where}: a fork: move {mf.seq} by {mf.player} "
-                                          f"({mf.move!r}) continues head {mf.after}, but this copy's move {mf.seq} is "
+            return loaded.writer.text(), (applied, ignored, f"{mf.where}: a fork: move {mf.seq} by {who} "
+                                          f"({said}) continues head {mf.after}, but this copy's move {mf.seq} is "
                                           f"{player}'s {'; '.join(texts)!r} after head {after}")
         if mf.seq > nxt:
             return loaded.writer.text(), (applied, ignored, f"{mf.where}: move {nxt} is missing: it is "
-                                          f"{state.to_move}'s move, and this file holds move {mf.seq} by {mf.player}; "
+                                          f"{state.to_move}'s move, and this file holds move {mf.seq} by {who}; "
                                           f"apply {state.to_move}'s move file first")
         if mf.after != loaded.head:
-            return loaded.writer.text(), (applied, ignored, f"{mf.where}: a fork: move {mf.seq} by {mf.player} "
+            return loaded.writer.text(), (applied, ignored, f"{mf.where}: a fork: move {mf.seq} by {who} "
                                           f"continues head {mf.after}, but this copy's head is {loaded.head}")
         try:
             play_human(loaded, mf.player, mf.move, mf.seq)
         except FaunaError as exc:
-            return loaded.writer.text(), (applied, ignored, f"{mf.where}: move {mf.seq} by {mf.player} "
-                                          f"({mf.move!r}) is not legal here: {exc}")
-        applied.append(f"move {mf.seq} by {mf.player}: {mf.move}")
+            return loaded.writer.text(), (applied, ignored, f"{mf.where}: move {mf.seq} by {who} "
+                                          f"({said}) is not legal here: {escape_control(str(exc))}")
+        applied.append(f"move {mf.seq} by {who}: {escape_control(mf.move)}")
     return loaded.writer.text(), (applied, ignored, None)
 
 
@@ -550,14 +551,13 @@ def pbem_apply(game, files, ignore_data_change, fmt, key=None) -> None:
     if its player had moved on this copy, so every copy stays byte-identical; computer players reply by
     themselves. Files may come in any order; a duplicate is ignored; a gap or a fork stops with one line.
     """
-    import sys
-
-    from fauna_cli.files import read_text
+    from fauna_cli.files import read_stdin_text, read_text
+    from rules.core.limits import MAX_SCRIPT_BYTES
     from rules.core.movefile import read_move_files
 
     found: list[MoveFile] = []
     for f in files or ("-",):
-        text = sys.stdin.read() if f == "-" else read_text(f, "move file")
+        text = read_stdin_text("mail", MAX_SCRIPT_BYTES) if f == "-" else read_text(f, "move file")
         found += read_move_files(text, "<stdin>" if f == "-" else f)
     if key is not None:
         from fauna_cli.referee_cmd import referee_apply

@@ -151,20 +151,12 @@ def _play_other(config_path, seed, script, moves_path, log_path, force, fmt, set
 
 def read_script(path: str) -> str:
     """A move script from FILE or stdin ('-'): bounded, UTF-8, every error naming the file and line."""
-    from fauna_cli.files import FileProblem, read_text
-    from rules.core.limits import MAX_SCRIPT_BYTES, InputRefused, check_lines, decode_utf8
+    from fauna_cli.files import read_stdin_text, read_text
+    from rules.core.limits import MAX_SCRIPT_BYTES
 
     if path != "-":
         return read_text(path, "move script", MAX_SCRIPT_BYTES)
-    raw = sys.stdin.buffer.read(MAX_SCRIPT_BYTES + 1)
-    try:
-        if len(raw) > MAX_SCRIPT_BYTES:
-            raise InputRefused(f"more than {MAX_SCRIPT_BYTES:,} bytes; a move script may have at most that many", 1)
-        text = decode_utf8(raw)
-        check_lines(text)
-    except InputRefused as exc:
-        raise FileProblem(f"<stdin>:{exc.line}: {exc.message}") from None
-    return text
+    return read_stdin_text("move script", MAX_SCRIPT_BYTES)
 
 
 @click.command("new-config")

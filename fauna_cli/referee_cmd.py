@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from fauna_cli.files import atomic_write, read_bytes, read_text
-from fauna_cli.render import dump_json, shown
+from fauna_cli.render import dump_json, shown, shown_value
 from rules.core.errors import FaunaError, IllegalMove
 from rules.core.limits import MAX_LOG_BYTES
 from rules.core.log import GameLog, LoadedGame, decode_log, load_game_log
@@ -139,7 +139,7 @@ def referee_apply(game: str, key: str, files: list[MoveFile], fmt: str) -> None:
                 raise IllegalMove(f"{mf.where}: the move was made on an older view (head {mf.after}); the game's "
                                   f"head is {public.head}: send the player their current view file")
             pbem_move_change(loaded, mf.player, mf.move, mf.seq)
-            applied.append(f"move {mf.seq} by {mf.player}")
+            applied.append(f"move {mf.seq} by {shown(mf.player)}")  # a name from a received file, escaped
         views = _write_all(rules, loaded, salt, game, key)
     if fmt == "json":
         click.echo(dump_json({"version": 1, "applied": applied, "views": views}), nl=False)
@@ -202,13 +202,15 @@ def view_status(path: str, fmt: str) -> None:
         click.echo(dump_json({"version": 1, "game": v.game, "player": v.player, "seq": v.seq, "head": v.head,
                               "view": v.view, "legal": v.legal, "next": v.next, "history": v.history}), nl=False)
         return
-    click.echo(f"{path}: {rules.title}, as {v.player} sees it after move {v.seq}.")
-    click.echo(picture(rules, v.view))
-    if v.legal:
-        click.echo("Your choices now:\n" + "\n".join(f"  {i}. {t}" for i, t in enumerate(v.legal, 1)))
-        click.echo(f"Send one to the referee: fauna pbem move {path} --as {v.player} MOVE")
-    elif v.next:
-        click.echo(f"Move {v.next['seq']} is {v.next['player']}'s.")
+    # every text of the file is shown escaped: a received view cannot retitle the window or hide text
+    who, legal, nxt = shown(v.player), shown_value(v.legal), shown_value(v.next)
+    click.echo(f"{shown(path)}: {rules.title}, as {who} sees it after move {v.seq}.")
+    click.echo(picture(rules, shown_value(v.view)))
+    if legal:
+        click.echo("Your choices now:\n" + "\n".join(f"  {i}. {t}" for i, t in enumerate(legal, 1)))
+        click.echo(f"Send one to the referee: fauna pbem move {shown(path)} --as {who} MOVE")
+    elif nxt:
+        click.echo(f"Move {nxt['seq']} is {nxt['player']}'s.")
     else:
         click.echo("The game is over; wait for the referee's reveal.")
 

@@ -7,7 +7,7 @@ import os
 import sys
 from itertools import chain
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -260,3 +260,14 @@ def shown(text: object) -> str:
     from rules.core.limits import escape_control
 
     return escape_control(str(text))
+
+
+def shown_value(value: Any) -> Any:
+    """A JSON value read from a file (a view) with every text in it, keys too, as `shown`: ready to print or draw."""
+    if isinstance(value, str):
+        return shown(value)
+    if isinstance(value, list):
+        return [shown_value(v) for v in value]
+    if isinstance(value, dict):
+        return {shown(k): shown_value(v) for k, v in value.items()}
+    return value

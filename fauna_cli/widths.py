@@ -25,7 +25,7 @@ def text_width(text: str) -> int:
 def terminal_width(stream=None) -> int | None:
     """The width tables must fit: COLUMNS when set, else the terminal's; None when writing to a file or pipe."""
     env = os.environ.get("COLUMNS", "")
-    if env.isdigit() and int(env) > 0:
+    if env.isascii() and env.isdigit() and len(env) <= 6 and int(env) > 0:  # '²' is a digit to isdigit()
         return int(env)
     stream = stream or sys.stdout
     try:

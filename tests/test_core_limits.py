@@ -55,6 +55,10 @@ def test_the_readme_limits_table_states_the_limits_the_engine_applies():
     assert rows["rounds in a row in which computer players score nothing"].startswith(f"{limits.MAX_IDLE_ROUNDS} ")
     assert rows["a config or scoring-table file"] == f"{limits.MAX_CONFIG_BYTES // mib} MiB"
     assert rows["a move script"] == f"{limits.MAX_SCRIPT_BYTES // mib} MiB"
+    assert rows["mail piped into `pbem apply GAME -`"] == f"{limits.MAX_SCRIPT_BYTES // mib} MiB"
+    from rules.fauna.dealing import MAX_BOX_CARDS
+
+    assert rows["card numbers a game file's `box` line names"].startswith(f"{MAX_BOX_CARDS:,} per side")
     assert rows["a game file / replay log"] == f"{limits.MAX_LOG_BYTES // mib} MiB"
     assert rows["a rule-case file"] == f"{limits.MAX_CASE_BYTES // mib} MiB"
     assert all(b % mib == 0 for b in (limits.MAX_CONFIG_BYTES, limits.MAX_SCRIPT_BYTES, limits.MAX_LOG_BYTES,

@@ -103,7 +103,7 @@ steps = 2
     ('game = "evo"\n[[case]]\nname = "a"\nrule = "r"\nsource = "seed"\n[case.expect]\nwheels = 1\n',
      "did you mean 'wheel'"),
     (('game = "evo"\n[[case]]\nname = "a"\nrule = "r"\nsource = "seed"\nposition = { dinos = { alice = ["Z9"] } }\n'
-     '[case.expect]\nround = 1\n'), "no space Z9"),
+     '[case.expect]\nround = 1\n'), "no space 'Z9'"),
     ('game = "fauna"\n', "x.toml:1: an Evo case file starts with game"),
 ])
 def test_malformed_files_name_the_line_and_key(text: str, message: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from rules.arctic.bots import make_bot
@@ -56,6 +57,7 @@ RULES = GameRules(
     lines_after=lines_after, bot_kinds=BOT_KINDS, make_bot=make_bot, parse_cases=parse_cases, run_case=run_case,
     tables_after=tables_after, final_tables=final_tables, summary=summary, breakdown=breakdown, help_text=help_text,
     event_text=_event_text, public_move_text=public_move_text, hidden_information=True,
+    view_shape=lambda: importlib.import_module("rules.arctic.viewshape").VIEW_SHAPE,
     final_reason=final_reason, period_name="round", period_of=lambda state: state.round,
 )
 

@@ -5,7 +5,6 @@ The format is documented in docs/rule-cases-arctic.md. A file is validated whole
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,7 +14,9 @@ from rules.arctic.config import ArcticConfig, config_from_dict
 from rules.arctic.state import ArcticState, pile_names
 from rules.core.cases import CaseFormatError, CaseResult, Check
 from rules.core.errors import ConfigError, FaunaError
+from rules.core.limits import InputRefused, load_toml
 from rules.core.names import normalize, suggest
+from rules.core.shape import Bool, Int, ListOf, MapOf, Opt, Record, Text, check_shape
 
 TOP_KEYS = ("game", "defaults", "case")
 SETUP_KEYS = ("players", "seed", "start", "powers")
@@ -27,6 +28,19 @@ EXPECT_KEYS = ("error", "to_move", "phase", "over", "winners", "ranking", "score
                "final_round", "round", "legal", "legal_includes", "legal_excludes", "place_target", "draw_target",
                "wild", "runs")
 SOURCES = ("seed", "reference")
+
+# The kinds of value each expectation holds, checked before any is compared (names are checked below them).
+_TEXT, _NUMBER = Text(0, 1_000), Int(-1_000_000, 1_000_000)
+_TEXTS = ListOf(_TEXT)
+_ANIMAL_NUMBERS = MapOf(Text(choices=(*ANIMALS, *DATA.aliases)), _NUMBER)
+EXPECT_SHAPE = Record({}, {
+    "error": _TEXT, "to_move": Opt(_TEXT), "phase": _TEXT, "over": Bool(), "winners": _TEXTS, "ranking": _TEXTS,
+    "scores": MapOf(_TEXT, _NUMBER), "breakdown": MapOf(_TEXT, MapOf(_TEXT, _NUMBER)), "tokens": MapOf(_TEXT, _NUMBER),
+    "hands": MapOf(_TEXT, _TEXTS), "hand_size": MapOf(_TEXT, _NUMBER), "piles": MapOf(_TEXT, _TEXTS),
+    "penalties": MapOf(_TEXT, _NUMBER), "river": _TEXTS, "draw_size": _NUMBER, "reserve_size": _NUMBER,
+    "holders": MapOf(_TEXT, _TEXT), "end_triggered": Bool(), "final_round": Bool(), "round": _NUMBER,
+    "legal": _TEXTS, "legal_includes": _TEXTS, "legal_excludes": _TEXTS, "place_target": _NUMBER,
+    "draw_target": Opt(_NUMBER), "wild": MapOf(_TEXT, _TEXTS), "runs": MapOf(_TEXT, _ANIMAL_NUMBERS)})
 
 
 @dataclass
@@ -74,9 +88,9 @@ def card_id(text: Any, err: Any) -> int:
 def parse_cases(text: str, where: str = "<cases>", base_dir: Path | None = None) -> list[ArcticCase]:
     """Read and validate a whole case file; errors are CaseFormatError(where, line, message)."""
     try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CaseFormatError(where, getattr(exc, "lineno", 1), f"not valid TOML: {exc}") from exc
+        doc = load_toml(text)  # nesting and numbers bounded (rules/core/limits.py)
+    except InputRefused as exc:
+        raise CaseFormatError(where, exc.line or 1, f"not valid TOML: {exc.message}") from None
     lines = text.splitlines()
     case_lines = [i + 1 for i, ln in enumerate(lines) if ln.strip() == "[[case]]"]
     for key in doc:
@@ -249,6 +263,10 @@ def _tokens(value: Any, key: str, err: Any) -> dict[int, int]:
 
 def _validate_expect(expect: dict[str, Any], config: ArcticConfig, err: Any) -> None:
     n = len(config.players)
+    try:
+        check_shape(expect, EXPECT_SHAPE, "expect")
+    except InputRefused as exc:
+        raise err(exc.message) from None
     for key in ("hands", "piles", "hand_size", "penalties", "scores", "breakdown", "wild", "runs"):
         if key in expect:
             _player_table(expect[key], config, f"expect.{key}", err)

@@ -9,6 +9,7 @@ from rules.arctic.cards import ANIMALS, DATA, LANDSCAPE, NAME
 from rules.arctic.config import ArcticConfig, config_from_dict
 from rules.arctic.state import ArcticState, Event
 from rules.core.errors import ConfigError
+from rules.core.limits import InputRefused, load_json, raw_decode_json
 
 FORMAT = "arctic-log"
 VERSION = 1
@@ -46,20 +47,19 @@ def parse_header(texts: list[str], source: str) -> tuple[ArcticConfig, int, int]
         if i >= len(texts) or not texts[i].startswith(key + " "):
             raise fail(i, f"expected '{key} ...'")
         try:
-            values[key] = json.loads(texts[i][len(key) + 1:])
-        except json.JSONDecodeError as exc:
-            raise fail(i, f"{key}: {exc.msg}") from exc
+            values[key] = load_json(texts[i][len(key) + 1:])
+        except InputRefused as exc:
+            raise fail(i, f"{key}: {exc.message}") from None
     players: list[dict[str, Any]] = []
     i = len(keys) + 1
-    decoder = json.JSONDecoder()
     while i < len(texts) and texts[i].startswith("player "):
         body = texts[i][7:]
         try:
-            name, end = decoder.raw_decode(body)
+            name, end = raw_decode_json(body)
             rest = body[end:].strip()
-            extra = json.loads(rest) if rest else {}
-        except json.JSONDecodeError as exc:
-            raise fail(i, f"player: {exc.msg}") from exc
+            extra = load_json(rest) if rest else {}
+        except InputRefused as exc:
+            raise fail(i, f"player: {exc.message}") from None
         if not isinstance(name, str) or not isinstance(extra, dict) or set(extra) - {"bot"}:
             raise fail(i, "expected 'player \"NAME\"' with an optional {\"bot\": KIND}")
         players.append({"name": name, **extra})

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from rules.arctic.cards import ANIMALS, BY_NAME, COMP, DATA, DRAW, MAIN, NAME, PLACE
 from rules.core.errors import IllegalMove, MoveSyntaxError, UnknownAnimal, UnknownName
+from rules.core.limits import check_move_length
 from rules.core.names import normalize, suggest
 
 Move = tuple[str, int, int]
@@ -21,7 +22,7 @@ PENALTY = -2
 SKIP: Move = ("skip", 0, 0)
 MODE_WORDS = ("", " under", " bottom")
 _POLAR = re.compile(r"polar[\s_-]*bear", re.IGNORECASE)
-_CARD = re.compile(r"^([a-z]+)(?:\s*/\s*([a-z]+))?(?:\s+(\d)(?:\s*-\s*(\d))?)?$")
+_CARD = re.compile(r"^([a-z]+)(?:\s*/\s*([a-z]+))?(?:\s+([0-9])(?:\s*-\s*([0-9]))?)?$")
 
 
 def animal_index(word: str) -> int:
@@ -95,6 +96,7 @@ def resolve_card(text: str, candidates: Sequence[int], where: str) -> int:
 def parse_move(text: str, names: Sequence[str], hand: Sequence[int], river: Sequence[int],
                token_pair: tuple[int, int] | None) -> Move:
     """Read one move's text in the context of the player's hand, the river and the tokens to move."""
+    check_move_length(text)
     words = _POLAR.sub("bear", " ".join(text.split())).strip()
     low = words.lower()
     if not low:

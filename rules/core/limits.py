@@ -154,6 +154,15 @@ def check_int_range(value: object, low: int, high: int, what: str) -> int:
     return value
 
 
+def check_move_length(text: str) -> None:
+    """Refuse a move longer than MAX_MOVE_CHARS before any work on it (a move is a few words): exit 3."""
+    if len(text) > MAX_MOVE_CHARS:
+        from rules.core.errors import MoveSyntaxError  # a move error, not an InputRefused: exit 3 as for any move
+
+        raise MoveSyntaxError(f"a move of {len(text):,} characters ({excerpt(text, 30)}); a move has at most "
+                              f"{MAX_MOVE_CHARS}")
+
+
 # -- lines --------------------------------------------------------------------------------------------------------
 
 def check_lines(text: str, max_chars: int = MAX_LINE_CHARS) -> None:
@@ -433,6 +442,7 @@ __all__ = [
     "check_int_range",
     "check_line_lengths",
     "check_lines",
+    "check_move_length",
     "check_name",
     "check_path",
     "decode_utf8",

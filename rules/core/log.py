@@ -79,6 +79,9 @@ class LineReader:
             text = text[1:]
         if not text:
             raise LogFormatError(f"{source}:1: the file is empty: not a {what}")
+        if text.startswith(KEY_FORMAT + " "):  # never quoted: its first line holds the secret salt
+            raise LogFormatError(f"{source}:1: a referee's key file (secret: it holds the seed), not a {what}; "
+                                 "give it with --key KEY")
         if first is not None and not text.startswith(first.split(" ")[0] + " ") and not first.startswith(text):
             raise LogFormatError(f"{source}:1: not a {what}: the first line should be '{first} @...', found "
                                  f"{short(text.split(chr(10), 1)[0], 40)}")

@@ -23,11 +23,13 @@ import re
 from dataclasses import dataclass
 
 from rules.core.errors import FaunaError
+from rules.core.limits import escape_control
 
 BEGIN = "-----BEGIN FAUNA MOVE-----"
 END = "-----END FAUNA MOVE-----"
 KEYS = ("game", "seq", "player", "move", "after", "check")
 HASH = re.compile(r"^[0-9a-f]{32}$")
+SEQ = re.compile(r"^[0-9]{1,12}$")  # ASCII digits: str.isdigit() also takes '²', which int() refuses
 _QUOTE = re.compile(r"^(\s*>)+\s?")
 
 
@@ -108,7 +110,7 @@ def _read_block(lines: list[str], source: str, first: int) -> MoveFile:
     for key in KEYS:
         if key not in values:
             raise MoveFileError(f"{source}:{first}: the move has no '{key}' line")
-    if not values["seq"].isdigit() or len(values["seq"]) > 12:
+    if not SEQ.match(values["seq"]):
         raise MoveFileError(f"{source}:{lines_of['seq']}: seq must be a move number, found {values['seq'][:20]!r}")
     for key in ("game", "after", "check"):
         if not HASH.match(values[key]):
@@ -118,7 +120,7 @@ def _read_block(lines: list[str], source: str, first: int) -> MoveFile:
     if mf.checksum() != values["check"]:
         raise MoveFileError(f"{source}:{lines_of['check']}: the move was damaged on the way (its check does not "
                             f"match: a changed or re-wrapped line, or a move text that lost a space); ask "
-                            f"{mf.player} to send it again")
+                            f"{escape_control(mf.player)} to send it again")
     return mf
 
 

@@ -140,3 +140,6 @@ class GameRules:
     # completes belong to the round of the state before it. "" when a game's tables come in no such periods.
     period_name: str = ""
     period_of: Callable[[Any], int] = field(default=lambda state: 0)
+    # the shape of `state.view(player)` (a rules.core.shape.Shape, made when first asked for: play never needs it):
+    # a view file's view is checked against it whole before any of it is shown or drawn
+    view_shape: Callable[[], Any] | None = None

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core.errors import FaunaError, ReplayMismatch
+from rules.core.limits import MAX_MOVE_CHARS, MAX_NAME_CHARS, InputRefused, check_name, load_json
 from rules.core.log import (
     CHAIN_START,
     KEY_FORMAT,
@@ -37,11 +38,12 @@ from rules.core.log import (
     short,
 )
 from rules.core.protocol import GameRules
+from rules.core.shape import Int, ListOf, Opt, Record, Shape, Text, check_shape
 
 _SALT = re.compile(r"^[0-9a-f]{32,64}$")
 _REVEAL = re.compile(r"^reveal seed (0|[1-9][0-9]{0,19}) salt ([0-9a-f]{32,64})$")
-_REVEAL_MOVE = re.compile(r"^reveal (\d{1,12}): (.+)$", re.S)
-_MOVE = re.compile(r"^(\d{1,20}) ([^:]+): (.+)$", re.S)
+_REVEAL_MOVE = re.compile(r"^reveal ([0-9]{1,12}): (.+)$", re.S)  # ASCII digits only
+_MOVE = re.compile(r"^([0-9]{1,20}) ([^:]+): (.+)$", re.S)
 
 
 class RefereeError(FaunaError):
@@ -68,8 +70,8 @@ def key_text(salt: str, log_text: str) -> str:
 
 def read_key(text: str, source: str) -> tuple[str, str]:
     """(salt, full log text) of a key file."""
-    first, _, rest = text.partition("\n")
-    parts = first.split(" ")
+    first, _, rest = text.lstrip("\ufeff").partition("\n")
+    parts = first.removesuffix("\r").split(" ")  # CRLF line ends, as logs accept them
     if len(parts) != 4 or " ".join(parts[:2]) != KEY_FORMAT or parts[2] != "salt" or not _SALT.match(parts[3]):
         raise LogFormatError(f"{source}:1: not a referee key file: the first line should be '{KEY_FORMAT} salt HEX'")
     return parts[3], rest
@@ -248,8 +250,20 @@ class ViewFile:
     next: dict[str, Any] | None
 
 
+_VIEW_HEAD = re.compile(r"^head ([0-9a-f]{32}) seq ([0-9]{1,12}) game ([0-9a-f]{32})$")
+_VIEW_MOVE = re.compile(r"^move [0-9]{1,12} [^:]{1,100}: .+$", re.S)
+_LEGAL = ListOf(Text(1, MAX_MOVE_CHARS), 100_000)
+_NEXT = Opt(Record({"seq": Int(1, 10**12), "player": Text(1, MAX_NAME_CHARS)}))
+
+
 def read_view(text: str, source: str) -> ViewFile:
-    """Check a view file's hash chain and read it."""
+    """Check a view file's hash chain, then the shape of every line (the view by its game's shape), and read it.
+
+    A view file comes from outside like any other input: nothing of it is used before all of it is checked.
+    A line that is not as fauna writes it is a LogFormatError naming FILE:LINE and what is wrong there.
+    """
+    from rules.core.registry import GAMES, load_rules
+
     rd = LineReader(text, source, "fauna view file")
     head = CHAIN_START
     texts = []
@@ -262,16 +276,35 @@ def read_view(text: str, source: str) -> ViewFile:
         texts.append(body)
     if texts[0] != VIEW_FORMAT or len(texts) < 7:
         raise LogFormatError(f"{rd.where(0)}: not a fauna view file (it starts with '{VIEW_FORMAT}')")
+
+    def value(i: int, key: str, shape: Shape) -> Any:
+        """Line i's JSON value after `key `, of `shape`."""
+        if not texts[i].startswith(key + " "):
+            raise LogFormatError(f"{rd.where(i)}: expected '{key} ...' as fauna writes view files, found "
+                                 f"{short(texts[i], 40)}")
+        try:
+            return check_shape(load_json(texts[i][len(key) + 1:]), shape, key)
+        except InputRefused as exc:
+            raise LogFormatError(f"{rd.where(i)}: {exc.message}") from None
+
+    game = value(1, "game", Text(choices=tuple(GAMES)))
+    rules = load_rules(game)
+    player = value(2, "player", Text(1, MAX_NAME_CHARS))
     try:
-        game = json.loads(texts[1].removeprefix("game "))
-        player = json.loads(texts[2].removeprefix("player "))
-        _, hd, _, seq, _, gid = texts[3].split(" ")
-        view = json.loads(texts[4].removeprefix("view "))
-        legal = json.loads(texts[5].removeprefix("legal "))
-        nxt = json.loads(texts[-1].removeprefix("next "))
-    except (ValueError, IndexError):
-        raise LogFormatError(f"{source}: a view file whose lines are not as fauna writes them") from None
-    return ViewFile(game, player, hd, int(seq), gid, view, legal, [t.removeprefix("move ") for t in texts[6:-1]], nxt)
+        check_name(player, what="the player")
+    except InputRefused as exc:
+        raise LogFormatError(f"{rd.where(2)}: {exc.message}") from None
+    m = _VIEW_HEAD.match(texts[3])
+    if not m:
+        raise LogFormatError(f"{rd.where(3)}: expected 'head HASH seq N game HASH', found {short(texts[3], 40)}")
+    view = value(4, "view", rules.view_shape() if rules.view_shape is not None else Record({}))
+    legal = value(5, "legal", _LEGAL)
+    for i in range(6, len(texts) - 1):
+        if not _VIEW_MOVE.match(texts[i]):
+            raise LogFormatError(f"{rd.where(i)}: expected 'move SEQ PLAYER: MOVE', found {short(texts[i], 40)}")
+    nxt = value(len(texts) - 1, "next", _NEXT)
+    return ViewFile(game, player, m.group(1), int(m.group(2)), m.group(3), view, legal,
+                    [t.removeprefix("move ") for t in texts[6:-1]], nxt)
 
 
 __all__ = ["KEY_FORMAT", "PublicCheck", "PublicGame", "RefereeError", "VIEW_FORMAT", "ViewFile", "commitment",

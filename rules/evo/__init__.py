@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from rules.core.protocol import GameRules
@@ -58,6 +59,7 @@ RULES = GameRules(
     period_name="round",
     period_of=lambda state: state.round,
     hidden_information=True,  # secret hands: e-mail play wants a referee (rules/core/referee.py)
+    view_shape=lambda: importlib.import_module("rules.evo.viewshape").VIEW_SHAPE,
 )
 
 __all__ = ["RULES", "Event", "State", "new_state"]

@@ -7,13 +7,13 @@ errors are CaseFormatError(FILE, LINE, message) naming the key.
 from __future__ import annotations
 
 import json
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from rules.core.cases import CaseFormatError, CaseResult, Check
 from rules.core.errors import FaunaError
+from rules.core.limits import InputRefused, check_int_range, excerpt, load_toml
 from rules.core.names import suggest
 from rules.evo import data
 from rules.evo.board import board_for
@@ -76,9 +76,9 @@ def _unknown(key: str, allowed: tuple[str, ...], what: str) -> str:
 def parse_cases(text: str, where: str, base_dir: Path | None = None) -> list[Case]:
     """All cases of a file, validated before any runs."""
     try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise _fail(where, getattr(exc, "lineno", 1) or 1, f"not TOML: {exc}") from exc
+        doc = load_toml(text)  # nesting and numbers bounded (rules/core/limits.py)
+    except InputRefused as exc:
+        raise _fail(where, exc.line or 1, f"not TOML: {exc.message}") from None
     for key in doc:
         if key not in ("game", "case", "defaults"):
             raise _fail(where, 1, _unknown(key, ("game", "case", "defaults"), ""))
@@ -127,6 +127,7 @@ def parse_cases(text: str, where: str, base_dir: Path | None = None) -> list[Cas
         for key in expect:
             if key not in EXPECT_KEYS:
                 raise _fail(where, line, f"case {name!r}: " + _unknown(key, EXPECT_KEYS, "expect."))
+        _check_expect(expect, players, where, line, name)
         if "illegal_reason" in expect and illegal is None:
             raise _fail(where, line, f"case {name!r}: expect.illegal_reason needs an 'illegal' move")
         out.append(Case(name, c["rule"], c["source"], where, line, players, seed, position, moves, illegal, expect))
@@ -135,32 +136,102 @@ def parse_cases(text: str, where: str, base_dir: Path | None = None) -> list[Cas
     return out
 
 
+MAX_CASE_NUMBER = 10_000  # mp, round and other counts a position or an expectation may give
+
+
+class _Shape:
+    """Checks of a case's values before anything uses them: every refusal names the case, the key and the word."""
+
+    def __init__(self, where: str, line: int, name: str, players: list[str]) -> None:
+        self.where, self.line, self.name, self.players = where, line, name, players
+        self.board = board_for(len(players))
+
+    def fail(self, msg: str) -> CaseFormatError:
+        return _fail(self.where, self.line, f"case {excerpt(self.name)}: {msg}")
+
+    def table(self, value: Any, key: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(f"{key} must be a table")
+        return value
+
+    def texts(self, value: Any, key: str) -> list[str]:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.fail(f"{key} must be a list of texts")
+        return value
+
+    def number(self, value: Any, key: str, high: int = MAX_CASE_NUMBER) -> int:
+        try:
+            return check_int_range(value, 0, high, key)
+        except InputRefused as exc:
+            raise self.fail(exc.message) from None
+
+    def player(self, value: Any, key: str, spectator: bool = False) -> str:
+        if value not in self.players and not (spectator and value == "spectator"):
+            raise self.fail(f"{key}: {excerpt(str(value))} is not a player")
+        return str(value)
+
+    def per_player(self, value: Any, key: str, spectator: bool = False) -> dict[str, Any]:
+        table = self.table(value, key)
+        for p in table:
+            self.player(p, key, spectator)
+        return table
+
+    def space(self, value: Any, key: str) -> str:
+        if not isinstance(value, str) or value not in self.board.index:
+            raise self.fail(f"{key}: no space {excerpt(str(value))} on the {len(self.players)}-player island "
+                            "(spaces are a row letter and a number, like C4)")
+        return value
+
+    def known(self, value: Any, key: str, choices: Any, what: str) -> Any:
+        if not isinstance(value, (str, int)) or isinstance(value, bool) or value not in choices:
+            raise self.fail(f"{key}: unknown {what} {excerpt(str(value))}")
+        return value
+
+
 def _check_position(pos: Any, players: list[str], where: str, line: int, name: str) -> None:
     if not isinstance(pos, dict):
         raise _fail(where, line, f"case {name!r}: position must be a table")
     for key in pos:
         if key not in POSITION_KEYS:
             raise _fail(where, line, f"case {name!r}: " + _unknown(key, POSITION_KEYS, "position."))
-    if pos.get("phase", "movement") not in PHASES:
+    sh = _Shape(where, line, name, players)
+    genes = set(data.normal_genes()) | set(data.unique_genes()[0])
+    cards = data.card_by_name()
+    for key in ("dinos", "genes", "cards"):
+        for p, items in sh.per_player(pos.get(key, {}), f"position.{key}").items():
+            sh.texts(items, f"position.{key}.{p}")
+    for p, mp in sh.per_player(pos.get("mp", {}), "position.mp").items():
+        sh.number(mp, f"position.mp.{p}")
+    for key in ("order", "tokens", "lab", "bag", "dice", "deck"):
+        sh.texts(pos.get(key, []), f"position.{key}")
+    for key, choices, what in (("lab", genes, "gene"), ("bag", genes, "gene")):
+        for g in pos.get(key, []):
+            sh.known(g, f"position.{key}", choices, what)
+    if len(set(pos.get("order", []))) != len(pos.get("order", [])):
+        raise sh.fail("position.order names a player twice")
+    if pos.get("phase") == "climate" and pos.get("tokens") == []:
+        raise sh.fail("position.tokens is empty, but the climate phase draws a token")
+    if "wheel" in pos:
+        sh.number(pos["wheel"], "position.wheel", len(data.wheel().rings) - 1)
+    if "round" in pos:
+        sh.number(pos["round"], "position.round")
+    if not isinstance(pos.get("phase", "movement"), str) or pos.get("phase", "movement") not in PHASES:
         raise _fail(where, line, f"case {name!r}: position.phase must be one of {', '.join(PHASES)}")
-    board = board_for(len(players))
     for key in ("dinos", "genes", "mp", "cards"):
         for p in pos.get(key, {}):
             if p not in players:
                 raise _fail(where, line, f"case {name!r}: position.{key}: {p!r} is not a player")
     for p, spaces in pos.get("dinos", {}).items():
         for s in spaces:
-            if s not in board.index:
-                raise _fail(where, line, f"case {name!r}: position.dinos.{p}: no space {s} on the "
-                                         f"{len(players)}-player island")
-    known = set(data.normal_genes()) | set(data.unique_genes()[0])
-    for p, genes in pos.get("genes", {}).items():
-        for g in genes:
+            sh.space(s, f"position.dinos.{p}")
+    known = genes
+    for p, held in pos.get("genes", {}).items():
+        for g in held:
             if g not in known:
                 raise _fail(where, line, f"case {name!r}: position.genes.{p}: unknown gene {g!r}")
-    for p, cards in pos.get("cards", {}).items():
-        for c in cards:
-            if c not in data.card_by_name():
+    for p, hand in pos.get("cards", {}).items():
+        for c in hand:
+            if c not in cards:
                 raise _fail(where, line, f"case {name!r}: position.cards.{p}: unknown card {c!r}")
     for t in pos.get("tokens", []):
         if t != METEORITE and t not in TOKEN_STEPS:
@@ -175,8 +246,55 @@ def _check_position(pos: Any, players: list[str], where: str, line: int, name: s
     for p in pos.get("order", []):
         if p not in players:
             raise _fail(where, line, f"case {name!r}: position.order: {p!r} is not a player")
-    if "turn" in pos and pos["turn"] not in players:
+    if "turn" in pos and (not isinstance(pos["turn"], str) or pos["turn"] not in players):
         raise _fail(where, line, f"case {name!r}: position.turn: {pos['turn']!r} is not a player")
+
+
+_PLAYER_LISTS = ("dinos", "hand")  # {player: [texts]}
+_PLAYER_NUMBERS = ("count", "mp", "cards_held", "births_left", "lost_climate", "lost_combat")
+_NUMBERS = ("wheel", "round", "tokens_left", "steps")
+_TEXT_LISTS = ("winners", "lab", "order", "legal", "not_legal", "log")
+_TEXTS = ("to_move", "phase", "illegal_reason")
+
+
+def _check_expect(expect: dict[str, Any], players: list[str], where: str, line: int, name: str) -> None:
+    """The expectations' shapes (so comparing them with the game cannot fail): players, spaces, numbers, texts."""
+    sh = _Shape(where, line, name, players)
+    for key, want in expect.items():
+        at = f"expect.{key}"
+        if key in _PLAYER_LISTS:
+            for p, items in sh.per_player(want, at).items():
+                sh.texts(items, f"{at}.{p}")
+        elif key in _PLAYER_NUMBERS:
+            for p, n in sh.per_player(want, at).items():
+                sh.number(n, f"{at}.{p}")
+        elif key == "genes":
+            for p, held in sh.per_player(want, at).items():
+                for g, n in sh.table(held, f"{at}.{p}").items():
+                    sh.number(n, f"{at}.{p}.{g}")
+        elif key in ("view_has", "view_lacks"):
+            for p, items in sh.per_player(want, at, spectator=True).items():
+                sh.texts(items, f"{at}.{p}")
+        elif key in _NUMBERS:
+            sh.number(want, at)
+        elif key in _TEXT_LISTS:
+            sh.texts(want, at)
+        elif key in _TEXTS:
+            if not isinstance(want, str):
+                raise sh.fail(f"{at} must be a text")
+        elif key == "over":
+            if not isinstance(want, bool):
+                raise sh.fail(f"{at} must be true or false")
+        elif key in ("ring", "coastal"):
+            for s in sh.table(want, at):
+                sh.space(s, at)
+        else:  # adjacent, distance: {"C3-C4": ...}
+            for pair in sh.table(want, at):
+                a, dash, b = pair.partition("-")
+                if not dash:
+                    raise sh.fail(f"{at}: {excerpt(pair)} is not two spaces such as C3-C4")
+                sh.space(a, at)
+                sh.space(b, at)
 
 
 def build(case: Case) -> tuple[State, list[Event]]:

@@ -22,6 +22,7 @@ import json
 from typing import Any
 
 from rules.core.errors import ConfigError
+from rules.core.limits import InputRefused, excerpt, load_json, safe_int
 from rules.evo import data
 from rules.evo.config import Config, config_from_dict
 from rules.evo.state import Event, State
@@ -64,7 +65,7 @@ def parse_header(texts: list[str], source: str) -> tuple[Config, int, int]:
         key, _, rest = texts[i].partition(" ")
         try:
             if key == "seed" and seed is None:
-                seed = int(rest)
+                seed = safe_int(rest, what="seed")
                 if not 0 <= seed < 1 << 64 or rest != str(seed):
                     raise ValueError(rest)
             elif key == "data" and not stamped:
@@ -73,16 +74,17 @@ def parse_header(texts: list[str], source: str) -> tuple[Config, int, int]:
                     raise ConfigError(f"{source}:{i + 1}: this log was recorded with other Evo data files "
                                       "(boards, wheel, die, genes or cards) than the installed ones", "data")
             elif key == "player":
-                p = json.loads(rest)
+                p = load_json(rest)
                 if not isinstance(p, dict):
                     raise ValueError(rest)
                 players.append(p)
             elif key == "start" and start is None:
-                start = json.loads(rest)
+                start = load_json(rest)
             else:
                 break
-        except (ValueError, json.JSONDecodeError) as exc:
-            raise ConfigError(f"{source}:{i + 1}: bad header line {texts[i]!r}", key) from exc
+        except (ValueError, InputRefused) as exc:
+            why = f" ({exc.message})" if isinstance(exc, InputRefused) else ""
+            raise ConfigError(f"{source}:{i + 1}: bad header line {excerpt(texts[i])}{why}", key) from None
         i += 1
     if seed is None:
         raise ConfigError(f"{source}:2: the header has no seed line", "seed")

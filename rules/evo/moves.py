@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from rules.core.errors import MoveSyntaxError, UnknownName
+from rules.core.limits import MAX_INT_DIGITS, check_move_length
 from rules.core.names import normalize, suggest
 
 WORDS = ("bid", "play", "pass", "initiative", "move", "attack", "swim", "fly", "done", "escape", "birth", "skip",
@@ -86,8 +87,19 @@ def match_name(text: str, choices: list[str], what: str) -> str:
     raise err
 
 
+_NUMBER = re.compile(r"[0-9]+")  # ASCII digits only: str.isdigit() also takes '²', which int() refuses
+
+
+def _number(word: str) -> int:
+    """A move's whole number (a bid, a place), at most MAX_INT_DIGITS digits."""
+    if len(word) > MAX_INT_DIGITS:
+        raise MoveSyntaxError(f"a number of {len(word):,} digits; at most {MAX_INT_DIGITS} are allowed")
+    return int(word)
+
+
 def parse(text: str, spaces: dict[str, int], columns: list[str], cards: list[str], players: list[str]) -> Move:
     """Read a move; names are checked here, legality by the state."""
+    check_move_length(text)
     words = text.strip().split()
     if not words:
         raise MoveSyntaxError("empty move; type 'help' to see what you may do")
@@ -102,13 +114,13 @@ def parse(text: str, spaces: dict[str, int], columns: list[str], cards: list[str
             raise MoveSyntaxError(f"'{head}' takes nothing after it")
         return Move(head)
     if head == "bid":
-        if len(rest) < 2 or not rest[0].isdigit():
+        if len(rest) < 2 or not _NUMBER.fullmatch(rest[0]):
             raise MoveSyntaxError("a bid is 'bid N COLUMN', e.g. 'bid 2 fur' or 'bid 1 event'")
-        return Move("bid", match_name(" ".join(rest[1:]), columns, "column"), n=int(rest[0]))
+        return Move("bid", match_name(" ".join(rest[1:]), columns, "column"), n=_number(rest[0]))
     if head == "initiative":
-        if len(rest) != 1 or not rest[0].isdigit():
+        if len(rest) != 1 or not _NUMBER.fullmatch(rest[0]):
             raise MoveSyntaxError("write 'initiative N' with the place you take, 1 being first")
-        return Move("initiative", n=int(rest[0]))
+        return Move("initiative", n=_number(rest[0]))
     if head in STEP_KINDS:
         if len(rest) != 2:
             raise MoveSyntaxError(f"write '{head} FROM TO', e.g. '{head} C3 C4'")

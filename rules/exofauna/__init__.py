@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from rules.core.protocol import GameRules
@@ -61,6 +62,7 @@ RULES = GameRules(
     period_name="turn",
     period_of=lambda state: state.turn,
     hidden_information=True,  # secret hands: e-mail play wants a referee (rules/core/referee.py)
+    view_shape=lambda: importlib.import_module("rules.exofauna.viewshape").VIEW_SHAPE,
 )
 
 __all__ = ["RULES", "State", "new_state"]

@@ -7,7 +7,6 @@ every problem is a CaseFormatError naming the file and line.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,7 +14,9 @@ from typing import Any
 
 from rules.core.cases import CaseFormatError, CaseResult, Check
 from rules.core.errors import FaunaError, MoveSyntaxError
+from rules.core.limits import InputRefused, load_toml
 from rules.core.names import normalize, suggest
+from rules.core.shape import Bool, Int, ListOf, MapOf, Record, Shape, Text, check_shape
 from rules.exofauna.config import Config, PlayerSpec
 from rules.exofauna.data import design
 from rules.exofauna.events import Event
@@ -32,7 +33,19 @@ EXPECT_KEYS = ("to_move", "decision", "actions_used", "turn", "hands", "hand_siz
                "deck_bottom", "holes", "hole_counts", "hole_colours", "claimed", "over", "winners", "legal",
                "not_legal", "legal_count", "lines", "error", "message")
 SOURCES = ("rules", "design")
-_TOML_POS = re.compile(r"\(at line (\d+), column \d+\)")
+
+# The kinds of value each key holds, checked before any is used (names are checked by _check_position/_expect).
+_TEXT, _NUMBER = Text(0, 1_000), Int(0, 1_000_000)
+_CARDS = MapOf(_TEXT, ListOf(_TEXT))
+_HOLES = MapOf(_TEXT, MapOf(_TEXT, _TEXT))
+POSITION_SHAPE = Record({}, {"turn": _TEXT, "actions_used": _NUMBER, "hands": _CARDS, "decks": _CARDS,
+                             "holes": _HOLES, "claimed": _CARDS})
+EXPECT_SHAPE = Record({}, {
+    "to_move": _TEXT, "decision": _TEXT, "actions_used": _NUMBER, "turn": _NUMBER, "hands": _CARDS,
+    "hand_sizes": MapOf(_TEXT, _NUMBER), "decks": _CARDS, "deck_sizes": MapOf(_TEXT, _NUMBER), "deck_bottom": _CARDS,
+    "holes": _HOLES, "hole_counts": MapOf(_TEXT, ListOf(_NUMBER, 2, 2)), "hole_colours": MapOf(_TEXT, _TEXT),
+    "claimed": MapOf(_TEXT, _NUMBER), "over": Bool(), "winners": ListOf(_TEXT), "legal": ListOf(_TEXT),
+    "not_legal": ListOf(_TEXT), "legal_count": _NUMBER, "lines": ListOf(_TEXT), "error": _TEXT, "message": _TEXT})
 
 
 @dataclass
@@ -93,11 +106,9 @@ def parse_card(nm: Names, text: Any) -> int:
 def parse_cases(text: str, where: str = "<cases>", base_dir: Path | None = None) -> list[Case]:
     """Validate a whole case file and return its cases; any problem is a CaseFormatError at FILE:LINE."""
     try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        m = _TOML_POS.search(str(exc))
-        raise CaseFormatError(where, int(m.group(1)) if m else 1,
-                              f"malformed TOML: {_TOML_POS.sub('', str(exc)).strip()}") from None
+        doc = load_toml(text)  # nesting and numbers bounded (rules/core/limits.py)
+    except InputRefused as exc:
+        raise CaseFormatError(where, exc.line or 1, exc.message) from None
     loc = _Loc(text)
     for key in doc:
         if key not in ("game", "defaults", "case"):
@@ -209,6 +220,14 @@ def _syntax(nm: Names, text: str, players: list[str]) -> None:
             raise
 
 
+def _shaped(value: dict[str, Any], shape: Shape, what: str) -> None:
+    """The kinds of value a table holds (a text where a name goes, a number where a count goes), else ValueError."""
+    try:
+        check_shape(value, shape, what)
+    except InputRefused as exc:
+        raise ValueError(exc.message) from None
+
+
 def _check_position(nm: Names, pos: Any, players: list[str]) -> None:
     """Validate a position table: players, cards, holes, spaces and colours."""
     if not isinstance(pos, dict):
@@ -216,6 +235,7 @@ def _check_position(nm: Names, pos: Any, players: list[str]) -> None:
     for key in pos:
         if key not in POSITION_KEYS:
             raise ValueError(_unknown(key, POSITION_KEYS, "position."))
+    _shaped(pos, POSITION_SHAPE, "position")
     if "turn" in pos and pos["turn"] not in players:
         raise ValueError(f"position.turn {pos['turn']!r} is not a player")
     au = pos.get("actions_used", 0)
@@ -246,6 +266,7 @@ def _check_position(nm: Names, pos: Any, players: list[str]) -> None:
 
 def _check_expect(nm: Names, e: dict[str, Any], players: list[str]) -> None:
     """Validate the names in an expectation table (players, cards, holes, spaces)."""
+    _shaped(e, EXPECT_SHAPE, "expect")
     for key in ("hands", "decks", "deck_bottom"):
         for who, cards in e.get(key, {}).items():
             if who not in players:

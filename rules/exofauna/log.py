@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from rules.core.errors import ConfigError
+from rules.core.limits import InputRefused, load_json, raw_decode_json, safe_int
 from rules.exofauna.config import Config, config_from_dict
 from rules.exofauna.data import data_dir, design
 from rules.exofauna.events import Event
@@ -65,22 +66,27 @@ def parse_header(texts: list[str], source: str) -> tuple[Config, int, int]:
     if first != f"{FORMAT} {VERSION}":
         raise bad(0, f"not an {FORMAT} {VERSION} log (first line {first[:40]!r})")
     try:
-        seed = int(field(1, "seed"))
+        seed = safe_int(field(1, "seed"), what="seed")
         fp = field(2, "design")
         if fp != f"sha256:{fingerprint()}":
             raise bad(2, "the log was made with another ExoFauna card design")
-        quick = json.loads(field(3, "quick"))
-        start = json.loads(field(4, "start"))
+        quick = load_json(field(3, "quick"))
+        start = load_json(field(4, "start"))
         players = []
         for i in (5, 6):
             rest = field(i, "player")
-            name, end = json.JSONDecoder().raw_decode(rest)
+            name, end = raw_decode_json(rest)
             entry: dict[str, Any] = {"name": name}
             extra = rest[end:].strip()
             if extra:
-                entry.update(json.loads(extra))
+                more = load_json(extra)
+                if not isinstance(more, dict):
+                    raise bad(i, "expected 'player \"NAME\"' with an optional {\"bot\": KIND}")
+                entry.update(more)
             players.append(entry)
-    except (ValueError, json.JSONDecodeError) as exc:
+    except InputRefused as exc:
+        raise ConfigError(f"{source}: malformed header: {exc.message}") from None
+    except ValueError as exc:
         raise ConfigError(f"{source}: malformed header: {exc}") from exc
     game = {"rules": "exofauna", "seed": seed, "quick": quick, "start": start}
     config = config_from_dict({"game": game, "players": players}, source)

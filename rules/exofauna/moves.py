@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rules.core.errors import MoveSyntaxError, UnknownName
+from rules.core.limits import check_move_length
 from rules.core.names import normalize, suggest
 from rules.exofauna.data import Design
 
@@ -116,6 +117,7 @@ class Names:
 
 def parse_move(names: Names, text: str, hand: list[int]) -> Move:
     """Read a move; a card's colour may be left out when `hand` holds that Organism in one colour only."""
+    check_move_length(text)
     words = text.replace(",", " ").split()
     if not words:
         raise MoveSyntaxError("empty move; type 'help' for what you may do now")

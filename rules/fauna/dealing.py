@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, overload
 
 from rules.core.errors import ConfigError, DataError
+from rules.core.limits import excerpt
 from rules.core.names import normalize
 from rules.core.rng import SplitMix64
 from rules.fauna.animals import SIDES, Animal, Deck
@@ -85,6 +86,9 @@ class Box:
 
 BoxContents = Mapping[int, frozenset[str]]  # card number -> the sides the card has ("green", "black")
 _RANGE = re.compile(r"^([1-9][0-9]{0,5})(?:-([1-9][0-9]{0,5}))?$")
+# The most card numbers a box line may name per side (the deck has 180 cards; a later release adding cards stays
+# far below): checked on the ranges before any is expanded, so a forged `1-999999` costs nothing.
+MAX_BOX_CARDS = 2_000
 
 
 def box_contents(deck: Deck) -> dict[int, frozenset[str]]:
@@ -133,11 +137,18 @@ def _parse_box_text(text: str) -> dict[int, frozenset[str]]:
     for side, spec in ((words[0], words[1]), (words[2], words[3])):
         if spec == "none":
             continue
+        ranges: list[range] = []
         for part in spec.split(","):
             m = _RANGE.match(part)
             if not m or (m.group(2) and int(m.group(2)) <= int(m.group(1))):
-                raise ValueError(f"{part!r} is not a card number or a range such as 1-180")
-            for n in range(int(m.group(1)), int(m.group(2) or m.group(1)) + 1):
+                raise ValueError(f"{excerpt(part, 20)} is not a card number or a range such as 1-180")
+            ranges.append(range(int(m.group(1)), int(m.group(2) or m.group(1)) + 1))
+        count = sum(map(len, ranges))
+        if count > MAX_BOX_CARDS:
+            raise ValueError(f"the box names {count:,} {side} cards; a box holds at most {MAX_BOX_CARDS:,} per side "
+                             f"(the installed deck has {len(Deck.default().cards):,} cards)")
+        for numbers in ranges:
+            for n in numbers:
                 found.setdefault(n, set()).add(side)
     if not found:
         raise ValueError("the box holds no card")

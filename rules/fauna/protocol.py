@@ -9,6 +9,7 @@ progress; Fauna's own reader (every other command) plays the facts the log recor
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from typing import Any
 
@@ -177,6 +178,6 @@ RULES = GameRules(
     new_state=new_state, header_lines=header_lines, parse_header=parse_header, opening_lines=opening_lines,
     lines_after=lines_after, bot_kinds=BOT_KINDS, make_bot=make_bot, parse_cases=parse_cases, run_case=run_case,
     tables_after=tables_after, final_tables=final_tables, summary=summary, breakdown=breakdown, help_text=help_text,
-    event_text=event_text)
+    event_text=event_text, view_shape=lambda: importlib.import_module("rules.fauna.viewshape").VIEW_SHAPE)
 
 __all__ = ["RULES", "FaunaError"]

@@ -111,7 +111,7 @@ class Scale:
 
 
 _DASHES = re.compile(r"\s*(?:-|–|—|to)\s*")
-_VALUE = re.compile(r"^(\d+(?:\.\d+)?|\d+/\d+)\s*([a-z\"']+)$")
+_VALUE = re.compile(r"^([0-9]+(?:\.[0-9]+)?|[0-9]+/[0-9]+)\s*([a-z\"']+)$")  # ASCII digits only
 
 
 def _squash(text: str) -> str:
@@ -159,7 +159,7 @@ class Scales:
         """0-based space from what a player typed: '200-500 kg', '18' (18th space) or '350 kg'."""
         side = scale.side(units)
         t = text.strip()
-        if re.fullmatch(r"\d+", t):
+        if re.fullmatch(r"[0-9]+", t):  # ASCII digits: int() would also read '٣' or '３'
             n = int(t)
             if 1 <= n <= len(side.spaces):
                 return n - 1
@@ -171,7 +171,7 @@ class Scales:
         if m:
             unit = UNIT_WORDS.get(m.group(2))
             if unit in side.unit_factors:
-                if re.fullmatch(r"\d+/0+", m.group(1)):
+                if re.fullmatch(r"[0-9]+/0+", m.group(1)):
                     raise IllegalMove(f"{t!r}: a fraction cannot have 0 below the line")
                 return side.space_of(Fraction(m.group(1)) * side.unit_factors[unit])
             if unit is not None:

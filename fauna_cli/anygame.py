@@ -275,7 +275,8 @@ def write_view_svg(view_file: str, path: str) -> None:
     from fauna_cli.files import atomic_write
     from fauna_cli.render import shown_value
 
-    atomic_write(path, draw(shown_value(v.view)))  # texts escaped: XML holds no control characters
+    # texts escaped (XML holds no control characters); the player's hand: as secret as the view file
+    atomic_write(path, draw(shown_value(v.view)), secret=True)
     click.echo(f"Wrote the picture to {path}.", err=True)
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from fauna_cli import exitcodes
 from fauna_cli.datacache import without_gc
-from fauna_cli.files import FileProblem, atomic_write, read_bytes, temp_pattern, write_target
+from fauna_cli.files import FileProblem, atomic_write, read_bytes, read_seen, temp_pattern, write_target
 from rules.core.errors import FaunaError
 from rules.core.limits import MAX_LOG_BYTES, escape_control
 from rules.core.log import KEY_FORMAT, VIEW_FORMAT, LoadedGame
@@ -89,14 +89,15 @@ def _still_linked(fd: int, path: Path) -> bool:
 
 
 def load_game(path: str | Path, *, ignore_data_change: bool = False, until: int | None = None,
-              round_events: bool = False) -> LoadedLog | LoadedGame:
+              round_events: bool = False, raw: bytes | None = None) -> LoadedLog | LoadedGame:
     """Read and verify a game file or replay log of any game; errors name FILE:LINE.
 
     The first line names the game ('fauna-log 2', 'arctic-log 1', ...): Fauna's own reader gives a
-    LoadedLog, every other game's the shared reader's LoadedGame.
+    LoadedLog, every other game's the shared reader's LoadedGame. `raw`: the file's bytes, read already.
     """
     source = escape_control(str(path))
-    raw = read_bytes(path, "game file", MAX_LOG_BYTES)
+    if raw is None:
+        raw = read_bytes(path, "game file", MAX_LOG_BYTES)
     clean_if_idle(path)
     text = decode_log(raw, source)
     first = text.lstrip("\ufeff").split("\n", 1)[0]
@@ -197,14 +198,31 @@ def update_game(path: str | Path, change: Callable[[LoadedLog | LoadedGame], tup
                 ignore_data_change: bool = False):
     """Under the lock: load and verify the file, let `change` compute the new text, write it atomically.
 
-    `change` returns (new text, result); the result is handed back. Nothing is written if it raises.
+    `change` returns (new text, result); the result is handed back. Nothing is written if it raises, nor
+    if another program changed or replaced the file meanwhile (FileChanged: its newer moves are kept).
     """
     with game_lock(path) as target:
         remove_stale_temps(target)
-        loaded = load_game(path, ignore_data_change=ignore_data_change)
+        raw, seen = read_seen(path, "game file", MAX_LOG_BYTES)
+        loaded = load_game(path, ignore_data_change=ignore_data_change, raw=raw)
         text, result = change(loaded)
-        atomic_write(target, text)
+        atomic_write(target, text, expect=seen)
     return result
+
+
+@contextmanager
+def game_session(path: str | Path) -> Iterator[bytes]:
+    """`play --continue GAME`: hold the game's lock while it is played on; yields the bytes read.
+
+    Its log appender (fauna_cli/logfile.py) writes only while the file is still the one read.
+    """
+    from fauna_cli.logfile import continuing
+
+    with game_lock(path) as target:
+        remove_stale_temps(target)
+        raw, seen = read_seen(path, "game file", MAX_LOG_BYTES)
+        with continuing(seen):
+            yield raw
 
 
 @contextmanager

@@ -175,7 +175,9 @@ def bots_move(writer: LogWriter) -> list:
 @one_line_errors
 def pbem_new(config_path, game, seed, force, fmt, key=None, **settings) -> None:
     """Start a game by e-mail: write GAME's header and show where the game starts."""
+    from fauna_cli.files import check_outputs
     from fauna_cli.gameconfig import config_document, game_of, wants_referee
+    check_outputs([("--config", config_path)], [("--out", game), ("--referee", key)])
     if key is not None or (config_path is not None and wants_referee(config_path)):
         if key is None:
             raise click.UsageError(f"{config_path} asks for referee mode ([pbem] referee = true): give --referee KEY, "
@@ -237,12 +239,16 @@ def _player_rows(state: State) -> list[list[str]]:
               help="Card games: show what NAME sees (their hand and totem).")
 @click.option("--svg", "svg_path", type=click.Path(dir_okay=False), metavar="FILE",
               help="Also draw the game as a picture (SVG) in FILE, to attach to an e-mail.")
+@click.option("--force", is_flag=True, help="Replace an existing --svg FILE.")
 @IGNORE_DATA_OPTION
 @FORMAT_OPTION
 @one_line_errors
-def pbem_status(game, ignore_data_change, fmt, player=None, svg_path=None) -> None:
+def pbem_status(game, ignore_data_change, fmt, player=None, svg_path=None, force=False) -> None:
     """Where GAME stands: round, card front, taken spaces, scores and whose turn it is (never the answer)."""
+    from fauna_cli.files import check_new, check_outputs
     from fauna_cli.gamefile import kind_of
+    check_outputs([("GAME", game)], [("--svg", svg_path)])
+    check_new(svg_path, force)
     kind = kind_of(game)
     if kind == "view":
         from fauna_cli.referee_cmd import view_status
@@ -315,18 +321,22 @@ def pbem_status(game, ignore_data_change, fmt, player=None, svg_path=None) -> No
 @click.option("--move-file", "move_file", type=click.Path(dir_okay=False), metavar="PATH",
               help="Where to write the move file for the other players (default GAME-move-SEQ.txt beside GAME).")
 @click.option("--print-move", is_flag=True, help="Print the move file's text (to paste into a message) instead.")
+@click.option("--force", is_flag=True, help="Replace an existing move file.")
 @click.option("--key", type=click.Path(dir_okay=False), metavar="KEY", help="Referee: apply the move to KEY's game.")
 @IGNORE_DATA_OPTION
 @FORMAT_OPTION
 @one_line_errors
-def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, print_move=False, key=None) -> None:
+def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, print_move=False, key=None,
+              force=False) -> None:
     """Play MOVE for NAME on GAME (an area, a scale space such as 'weight 200-500 kg', or 'pass').
 
     Also writes a move file (GAME-move-SEQ.txt, or --move-file PATH; --print-move prints it instead) that
     the other players apply to their own copies with `fauna pbem apply`.
     """
     text = " ".join(move)
+    from fauna_cli.files import check_outputs
     from fauna_cli.gamefile import kind_of
+    check_outputs([("GAME", game)], [("--key", key), ("--move-file", move_file)])
     kind = kind_of(game)
     if key is not None:
         from fauna_cli.referee_cmd import referee_move
@@ -334,7 +344,7 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, 
         return
     if kind == "view":
         from fauna_cli.referee_cmd import view_move
-        view_move(game, player, text, move_file, print_move, fmt)
+        view_move(game, player, text, move_file, print_move, fmt, force)
         return
     if kind == "public":
         raise click.UsageError(f"{shown(game)} is a refereed game: make your move on your view file (fauna pbem move "
@@ -342,6 +352,7 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, 
     from rules.core.movefile import MoveFile
 
     made: list[MoveFile] = []
+    written: list[tuple[str, bool]] = []  # (move file, whether this command created it)
 
     def change(loaded):
         before = (game_id(loaded), loaded.state.seq + 1, loaded.head)
@@ -351,10 +362,18 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, 
         mine = history[start:start + _run_length(history, start, name)]
         made.append(MoveFile(before[0], before[1], name, "; ".join(loaded.state.move_text(m) for _, m in mine),
                              before[2]))
+        if not print_move:  # the move file first: if it cannot be written, the game is not changed either
+            written.append(_write_move_file(made[0], game, move_file, force))
         return new_text, result
 
-    result = update_game(game, change, ignore_data_change=ignore_data_change)
-    _hand_out_move_file(made[0], game, move_file, print_move, fmt)
+    try:
+        result = update_game(game, change, ignore_data_change=ignore_data_change)
+    except BaseException:
+        for path, new in written:  # the game was not saved: neither is a move file made for it
+            if new:
+                _remove(path)
+        raise
+    _hand_out_move_file(made[0], game, written[0][0] if written else None, print_move, fmt)
     if not isinstance(result[0], LoadedLog):
         from fauna_cli import anygame
         other, mover, moved = result  # another game's change returns (loaded, player, events)
@@ -470,16 +489,50 @@ def play_human(loaded, player: str, text: str, seq: int | None):
     return loaded.writer.text(), (loaded, name, events, reports.feed(events))
 
 
-def _hand_out_move_file(mf: MoveFile, game: str, path: str | None, print_it: bool, fmt: str) -> None:
-    """Write (or print) the move file of a move just saved, for the players who keep their own copies."""
+def _write_move_file(mf: MoveFile, game: str, path: str | None, force: bool) -> tuple[str, bool]:
+    """Write the move file of a move about to be saved (before the game: see pbem_move): (its path, whether new).
+
+    An existing file is replaced only with --force, or when it holds this very move (a re-run after a failure)
+    or another move of this game at this very point (one that was never saved: the game is still where it was).
+    """
+    from pathlib import Path
+
+    from fauna_cli.files import check_outputs, write_output
+    target = path or str(Path(game).with_name(f"{Path(game).stem}-move-{mf.seq}.txt"))
+    check_outputs([("GAME", game)], [("the move file", target)])
+    new = not Path(target).exists()
+    write_output(target, mf.text(), force or (not new and unsaved_move_file(target, mf)))
+    return target, new
+
+
+def unsaved_move_file(path: str, mf: MoveFile) -> bool:
+    """Whether `path` holds just one move file of the same game, number and head as `mf`: a move never saved."""
+    from fauna_cli.files import FileProblem, read_text
+    from rules.core.movefile import read_move_files
+
+    try:
+        found = read_move_files(read_text(path, "move file"), path)
+    except (FaunaError, FileProblem, ValueError, RecursionError):  # not readable as a move file: not one of ours
+        return False
+    return len(found) == 1 and (found[0].game, found[0].seq, found[0].after) == (mf.game, mf.seq, mf.after)
+
+
+def _remove(path: str) -> None:
+    import os
+
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _hand_out_move_file(mf: MoveFile, game: str, target: str | None, print_it: bool, fmt: str) -> None:
+    """Print the move file of a move just saved, or say where it was written, for the players with their own copies."""
     if print_it:
         click.echo(mf.text(), nl=False)
         return
-    from pathlib import Path
-
-    from fauna_cli.files import atomic_write
-    target = path or str(Path(game).with_name(f"{Path(game).stem}-move-{mf.seq}.txt"))
-    atomic_write(target, mf.text())
+    if target is None:
+        return
     if fmt != "json":
         click.echo(f"Move file: {shown(target)} (for players who keep their own copy: "
                    f"fauna pbem apply GAME {_q(target)})")
@@ -551,10 +604,10 @@ def pbem_apply(game, files, ignore_data_change, fmt, key=None) -> None:
     if its player had moved on this copy, so every copy stays byte-identical; computer players reply by
     themselves. Files may come in any order; a duplicate is ignored; a gap or a fork stops with one line.
     """
-    from fauna_cli.files import read_stdin_text, read_text
+    from fauna_cli.files import check_outputs, read_stdin_text, read_text
     from rules.core.limits import MAX_SCRIPT_BYTES
     from rules.core.movefile import read_move_files
-
+    check_outputs([(f"the move file {f}", f) for f in files], [("GAME", game), ("--key", key)])
     found: list[MoveFile] = []
     for f in files or ("-",):
         text = read_stdin_text("mail", MAX_SCRIPT_BYTES) if f == "-" else read_text(f, "move file")

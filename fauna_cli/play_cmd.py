@@ -24,7 +24,7 @@ from rules.core.limits import escape_control
               help="Play a move script ('-' for stdin) instead of prompting.")
 @click.option("--log", "--out", "log_path", type=click.Path(dir_okay=False),
               help="Keep the replay log of the game in FILE (rewritten atomically after every move).")
-@click.option("--force", is_flag=True, help="Replace an existing --log FILE.")
+@click.option("--force", is_flag=True, help="Replace an existing --log or --svg FILE.")
 @click.option("--continue", "continue_path", type=click.Path(dir_okay=False), metavar="GAME",
               help="Resume the game logged in GAME (a --log file or an e-mail game file) and keep logging to it.")
 @click.option("--svg", "svg_path", type=click.Path(dir_okay=False), metavar="FILE",
@@ -37,8 +37,10 @@ def play(config_path, seed, moves_path, log_path, force, continue_path, svg_path
 
     script = None if moves_path is None else read_script(moves_path)  # first: a missing script is all that is said
     if continue_path is not None:
-        _play_continued(continue_path, config_path, seed, log_path, settings, script, moves_path, svg_path, fmt)
+        _play_continued(continue_path, config_path, seed, log_path, settings, script, moves_path, svg_path, fmt,
+                        force)
         return
+    _check_outputs(config_path, moves_path, log_path, svg_path, force)
     if config_path is not None and game_of(*config_document(config_path)[:2]) != "fauna":
         _play_other(config_path, seed, script, moves_path, log_path, force, fmt, settings, svg_path)
         return
@@ -67,6 +69,16 @@ def play(config_path, seed, moves_path, log_path, force, continue_path, svg_path
     sys.exit(code)
 
 
+def _check_outputs(config_path, moves_path, log_path, svg_path, force, game=None) -> None:
+    """--log and --svg name files of their own (not the config, the script, the game or each other), and --svg
+    replaces an existing file only with --force, as --log does (checked before the game starts)."""
+    from fauna_cli.files import check_new, check_outputs
+
+    check_outputs([("--config", config_path), ("--moves", moves_path), ("--continue", game)],
+                  [("--log", log_path), ("--svg", svg_path)])
+    check_new(svg_path, force)
+
+
 def _write_svg(path: str | None, state) -> None:
     """Draw the board with everyone's pieces to PATH (`--svg`), for an e-mail or a look at the whole map."""
     if path is None:
@@ -78,17 +90,31 @@ def _write_svg(path: str | None, state) -> None:
     click.echo(f"Wrote the board picture to {path}.", err=True)
 
 
-def _play_continued(game, config_path, seed, log_path, settings, script, moves_path, svg_path, fmt) -> None:
-    """`fauna play --continue GAME`: the logged game, verified, played on at the terminal (or by a script)."""
-    from fauna_cli.gamefile import load_game
-    from rules.fauna.replay import LoadedLog
+def _play_continued(game, config_path, seed, log_path, settings, script, moves_path, svg_path, fmt,
+                    force=False) -> None:
+    """`fauna play --continue GAME`: the logged game, verified, played on at the terminal (or by a script).
 
+    The game's lock is held while it is played, and each save checks that no other program changed the file.
+    """
     given = [o for o, v in (("--config", config_path), ("--seed", seed), ("--log", log_path),
                             *((f"--{k}", v) for k, v in settings.items())) if v is not None]
     if given:
         raise click.UsageError(f"--continue takes the game's settings from its log; {', '.join(given)} cannot "
                                "change them")
-    loaded = load_game(game)
+    from fauna_cli.gamefile import game_session
+
+    _check_outputs(None, moves_path, None, svg_path, force, game)
+    with game_session(game) as raw:
+        code = _play_on(game, raw, script, moves_path, svg_path, fmt)
+    sys.exit(code)
+
+
+def _play_on(game, raw, script, moves_path, svg_path, fmt) -> int:
+    """The body of `play --continue`, under the game's lock: returns the exit code."""
+    from fauna_cli.gamefile import load_game
+    from rules.fauna.replay import LoadedLog
+
+    loaded = load_game(game, raw=raw)
     if not isinstance(loaded, LoadedLog):
         from fauna_cli import anygame
         state = loaded.state
@@ -102,7 +128,7 @@ def _play_continued(game, config_path, seed, log_path, settings, script, moves_p
             if fmt == "json":
                 raise click.UsageError("--format json needs --moves (interactive play prints tables)")
             code = anygame.run_interactive(loaded.rules, state, fmt, game, log=loaded.writer, svg_path=svg_path)
-        sys.exit(code)
+        return code
     from fauna_cli.play import run_interactive, run_script
 
     state = loaded.state
@@ -118,7 +144,7 @@ def _play_continued(game, config_path, seed, log_path, settings, script, moves_p
             raise click.UsageError("--format json needs --moves (interactive play prints tables)")
         code = run_interactive(state, fmt, game, resumed=True)
     _write_svg(svg_path, state)
-    sys.exit(code)
+    return code
 
 
 def _play_other(config_path, seed, script, moves_path, log_path, force, fmt, settings, svg_path=None) -> None:

@@ -6,12 +6,13 @@ send their moves to the referee as move files made from their view file, or by a
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
 import click
 
-from fauna_cli.files import atomic_write, read_bytes, read_text
+from fauna_cli.files import FileSeen, check_outputs, read_bytes, read_text
 from fauna_cli.render import dump_json, shown, shown_value
 from rules.core.errors import FaunaError, IllegalMove
 from rules.core.limits import MAX_LOG_BYTES
@@ -29,20 +30,34 @@ def view_path(game: str, player: str) -> str:
     return str(Path(game).with_name(f"{Path(game).stem}-{safe}.view"))
 
 
-def _write_all(rules: GameRules, loaded: LoadedGame, salt: str, game: str, key: str) -> list[str]:
-    """Write the key, the public game file and every human's view file; returns the view files written."""
+def _write_all(rules: GameRules, loaded: LoadedGame, salt: str, game: str, key: str,
+               seen: tuple[FileSeen, ...] = ()) -> list[str]:
+    """Write the key, the public game file and every human's view file as one unit; returns the view files.
+
+    One unit (fauna_cli/commit.py): all are written or none, and a kill -9 in between is finished or undone
+    by the next command on the key; `seen` are the files read, which must be unchanged.
+    """
+    from fauna_cli.commit import Write, commit
     from rules.core.referee import key_text
 
-    atomic_write(key, key_text(salt, loaded.writer.text()))
     public = public_game(rules, loaded, salt)
-    atomic_write(game, public.text())
-    written = []
-    for p in loaded.state.config.players:
-        if getattr(p, "bot", None) is None:
-            path = view_path(game, p.name)
-            atomic_write(path, view_text(rules, loaded, public, p.name))
-            written.append(path)
-    return written
+    writes = [Write(game, public.text())]
+    views = _view_files(loaded, game)
+    for name, path in views:
+        writes.append(Write(path, view_text(rules, loaded, public, name), secret=True))
+    writes.append(Write(key, key_text(salt, loaded.writer.text()), secret=True))  # the key last
+    check_outputs([], _outputs(game, key, views))
+    commit(key, writes, seen)
+    return [path for _, path in views]
+
+
+def _view_files(loaded: LoadedGame, game: str) -> list[tuple[str, str]]:
+    """(player, view file) of every human player."""
+    return [(p.name, view_path(game, p.name)) for p in loaded.state.config.players if getattr(p, "bot", None) is None]
+
+
+def _outputs(game: str, key: str, views: list[tuple[str, str]]) -> list[tuple[str, str | Path | None]]:
+    return [("the game file", game), ("the key file", key), *((f"{n}'s view file", v) for n, v in views)]
 
 
 def _load_key(key: str) -> tuple[GameRules, str, LoadedGame]:
@@ -53,14 +68,31 @@ def _load_key(key: str) -> tuple[GameRules, str, LoadedGame]:
     return rules, salt, load_game_log(log, key, rules)
 
 
+def _open_key(key: str, game: str) -> tuple[GameRules, str, LoadedGame, tuple[FileSeen, ...]]:
+    """Under the key's lock: finish or undo an interrupted update (fauna_cli/commit.py), then read the key.
+
+    Also returns what identifies the key and public files as read (taken before they are read: a file changed
+    in between is refused when the update is written, never overwritten).
+    """
+    from fauna_cli.commit import recover
+    from fauna_cli.files import read_seen
+    from fauna_cli.gamefile import remove_stale_temps
+
+    recover(key, [Path(os.path.realpath(game)).parent])
+    for path in (key, game):
+        remove_stale_temps(path)
+    seen = [read_seen(key, "key file", MAX_LOG_BYTES)[1]]
+    if Path(game).exists():
+        seen.append(read_seen(game, "game file", MAX_LOG_BYTES)[1])
+    return (*_load_key(key), tuple(seen))
+
+
 def new_refereed(rules: GameRules, config: Any, seed: int | None, game: str, key: str, force: bool, fmt: str) -> None:
     """Start a referee game: the seed and salt come from the operating system; only KEY holds them."""
     from fauna_cli.anygame import _bots_reply
     from fauna_cli.gamefile import game_lock
 
-    for path in (game, key):
-        if Path(path).exists() and not force:
-            raise FaunaError(f"{path}: exists already; choose another name or use --force to replace it")
+    check_outputs([], [("--out", game), ("--referee", key)])
     import secrets  # only a new game draws its salt and seed
 
     salt = secrets.token_hex(16)
@@ -70,6 +102,10 @@ def new_refereed(rules: GameRules, config: Any, seed: int | None, game: str, key
     _bots_reply(rules, log)
     with game_lock(key):
         loaded = load_game_log(log.text(), key, rules)
+        _refuse_existing(_outputs(game, key, _view_files(loaded, game)), force)
+        from fauna_cli.commit import recover
+
+        recover(key, [Path(os.path.realpath(game)).parent])  # an old game's interrupted update, before replacing it
         views = _write_all(rules, loaded, salt, game, key)
     if fmt == "json":
         click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "key": key, "views": views}), nl=False)
@@ -79,6 +115,15 @@ def new_refereed(rules: GameRules, config: Any, seed: int | None, game: str, key
     for v in views:
         click.echo(f"View file: {shown(v)} (send it to that player only)")
     click.echo(_hint(loaded, game, key))
+
+
+def _refuse_existing(outputs: list[tuple[str, str | Path | None]], force: bool) -> None:
+    """`pbem new --referee`: the game, key and view files are new; existing ones are replaced only with --force."""
+    check_outputs([], outputs)
+    for what, path in outputs:
+        if path is not None and os.path.lexists(path) and not force:
+            raise FaunaError(f"{shown(str(path))}: exists already ({what}); choose another name or use --force to "
+                             "replace it")
 
 
 def _hint(loaded: LoadedGame, game: str, key: str) -> str:
@@ -95,11 +140,11 @@ def referee_move(game: str, key: str, player: str, text: str, fmt: str) -> None:
     from fauna_cli.gamefile import game_lock
 
     with game_lock(key):
-        rules, salt, loaded = _load_key(key)
+        rules, salt, loaded, seen = _open_key(key, game)
         _check_public(rules, loaded, salt, game)
         name = resolve(loaded.state, player)
         pbem_move_change(loaded, name, text, None)
-        views = _write_all(rules, loaded, salt, game, key)
+        views = _write_all(rules, loaded, salt, game, key, seen)
     if fmt == "json":
         click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "moves": loaded.state.seq,
                               "views": views}), nl=False)
@@ -124,7 +169,7 @@ def referee_apply(game: str, key: str, files: list[MoveFile], fmt: str) -> None:
     from fauna_cli.gamefile import game_lock
 
     with game_lock(key):
-        rules, salt, loaded = _load_key(key)
+        rules, salt, loaded, seen = _open_key(key, game)
         _check_public(rules, loaded, salt, game)
         applied = []
         for mf in sorted(files, key=lambda m: m.seq):
@@ -140,7 +185,7 @@ def referee_apply(game: str, key: str, files: list[MoveFile], fmt: str) -> None:
                                   f"head is {public.head}: send the player their current view file")
             pbem_move_change(loaded, mf.player, mf.move, mf.seq)
             applied.append(f"move {mf.seq} by {shown(mf.player)}")  # a name from a received file, escaped
-        views = _write_all(rules, loaded, salt, game, key)
+        views = _write_all(rules, loaded, salt, game, key, seen)
     if fmt == "json":
         click.echo(dump_json({"version": 1, "applied": applied, "views": views}), nl=False)
         return
@@ -155,12 +200,16 @@ def reveal(game: str, key: str, fmt: str) -> None:
     from fauna_cli.gamefile import game_lock
 
     with game_lock(key):
-        rules, salt, loaded = _load_key(key)
+        rules, salt, loaded, seen = _open_key(key, game)
         if not loaded.state.is_over:
             raise IllegalMove(f"the game is not over (move {loaded.state.seq + 1} is {loaded.state.to_move}'s): "
                               "the seed is revealed only at the end")
         _check_public(rules, loaded, salt, game)
-        atomic_write(game, public_game(rules, loaded, salt).text(reveal=(loaded.state.seed, salt)))
+        from fauna_cli.commit import Write, commit
+
+        check_outputs([], [("the game file", game), ("the key file", key)])
+        commit(key, [Write(game, public_game(rules, loaded, salt).text(reveal=(loaded.state.seed, salt)))],
+               seen)
     if fmt == "json":
         click.echo(dump_json({"version": 1, "file": game, "revealed": True}), nl=False)
         return
@@ -215,7 +264,8 @@ def view_status(path: str, fmt: str) -> None:
         click.echo("The game is over; wait for the referee's reveal.")
 
 
-def view_move(path: str, player: str, text: str, move_file: str | None, print_it: bool, fmt: str) -> None:
+def view_move(path: str, player: str, text: str, move_file: str | None, print_it: bool, fmt: str,
+              force: bool = False) -> None:
     """A player checks a decision against their view file and writes the move file for the referee."""
     v = read_view(read_text(path, "view file", MAX_LOG_BYTES), path)
     if normalize(player) != normalize(v.player):
@@ -235,5 +285,10 @@ def view_move(path: str, player: str, text: str, move_file: str | None, print_it
         click.echo(mf.text(), nl=False)
         return
     target = move_file or str(Path(path).with_name(f"{Path(path).stem}-move-{mf.seq}.txt"))
-    atomic_write(target, mf.text())
+    from fauna_cli.files import write_output
+    from fauna_cli.pbem_cmd import unsaved_move_file
+
+    check_outputs([("the view file", path)], [("--move-file", target)])
+    force = force or (Path(target).exists() and unsaved_move_file(target, mf))  # a choice made again: replaced
+    write_output(target, mf.text(), force, secret=True)  # it holds the decision, which may be a hidden one
     click.echo(f"Move file: {shown(target)}: send it to the referee.")

@@ -334,16 +334,22 @@ def _game_rows(rows: list[dict], fmt: str) -> str:
               "to the --log file.")
 @click.option("--log", "--out", "log_path", type=click.Path(dir_okay=False), metavar="FILE",
               help="Where --log-game writes the log.")
+@click.option("--force", is_flag=True, help="Replace an existing --log FILE.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="plain", show_default=True,
               help="Output: plain text tables, GitHub or grid tables, or JSON.")
 def simulate(players, bots_text, games, seed, jobs, game_name, preset, units, cards, listing, log_game, log_path,
-             fmt) -> None:
+             fmt, force=False) -> None:
     """Play many seeded bot games and print win rates and where the points came from.
 
     Game I of a run is played with its own seed (--list shows it), so `fauna play --players N --bots ...
     --seed SEED` replays it alone, and --log-game I --log FILE writes its replay log.
     """
     _check_log_game(log_game, log_path, games)
+    if log_path is not None:  # before the games are played: the log replaces a file only with --force
+        from fauna_cli.files import check_new, check_outputs
+
+        check_outputs([("--preset", preset)], [("--log", log_path)])
+        check_new(log_path, force)
     if game_name != "fauna":
         from rules.core.registry import load_rules
 

@@ -78,7 +78,7 @@ def test_a_whole_refereed_game_through_view_files_verifies_after_the_reveal(game
                 assert mine.get(path) != secret or path.endswith(".to_move"), f"{who} sees {other}'s {path}"
         assert spectator is not None
         choice = doc["legal"][rng.below(len(doc["legal"]))]
-        moved = run("pbem", "move", view, "--as", who, "--move-file", tmp_path / "m.txt", choice)
+        moved = run("pbem", "move", view, "--as", who, "--move-file", tmp_path / "m.txt", "--force", choice)
         assert moved.exit_code == 0, moved.output
         applied = run("pbem", "apply", tmp_path / "g.game", "--key", tmp_path / "g.key", tmp_path / "m.txt")
         assert applied.exit_code == 0, applied.output

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -178,3 +179,18 @@ def test_the_worker_stops_a_hang_and_a_memory_hog(monkeypatch, tmp_path):
     kinds = {k: fuzz.classify(rows[k], a, 300) for k, a in answers.items()}
     assert kinds == {"sleep": "hang", "eat": "memory", "deaf": "hang", "fine": None}, answers
     assert "killed" in answers["deaf"]["problem"]
+
+
+# -- what the fuzzer found, kept as plain tests ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [["replay", "g.fauna"], ["pbem", "status", "g.fauna"], ["pbem", "show", "g.fauna"]])
+def test_a_card_front_with_half_a_character_is_refused_in_one_line(folder, command):
+    """A rehashed Fauna log whose card front holds a lone surrogate escape ("\\ud800"): exit 70 before (chain())."""
+    lines = fm.split_hashed((ROOT / "replays" / "3p-published-metric-v3.fauna").read_text())
+    i = next(k for k, (body, _) in enumerate(lines) if body.startswith("front 1 "))
+    body = lines[i][0]
+    lines[i] = (re.sub(r'"class": "[a-z]+"', r'"class": "\\ud800"', body), True)
+    assert lines[i][0] != body
+    result = fuzzgames.run_case(fuzzgames.Case({"g.fauna": fm.rechain(lines).encode()}, [(command, None)]), folder)
+    assert result.problem is None and result.code in (2, 4), (result.code, result.problem)
+    assert "g.fauna:" in result.stderr

@@ -236,6 +236,14 @@ def test_json_values_are_bounded_like_toml():
     assert refusal(load_json, "{") == ("not a JSON value: '{' (JSONDecodeError)", None)
 
 
+def test_a_json_string_with_half_a_character_is_refused():
+    """A lone surrogate escape decodes to no character: nothing can be written or hashed with it (found by fuzzing)."""
+    assert load_json('["\\ud83d\\ude00", "\\\\ud800"]') == ["\U0001f600", "\\ud800"]  # a pair; an escaped backslash
+    for text in ('"\\ud800"', '{"a": ["x\\uDC00y"]}', '{"\\udbff": 1}', '["\\ude00\\ud83d"]'):
+        message, _ = refusal(load_json, text)
+        assert message.startswith("a JSON text holding half a character"), message
+
+
 # -- files ----------------------------------------------------------------------------------------------------------
 
 def test_a_path_must_name_something_and_hold_no_nul():

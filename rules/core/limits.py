@@ -346,11 +346,32 @@ def raw_decode_json(text: str, max_nesting: int = MAX_NESTING) -> tuple[Any, int
 
     dec = json.JSONDecoder(parse_int=_bounded_int, parse_constant=_no_constant)
     try:
-        return dec.raw_decode(text)
+        value, end = dec.raw_decode(text)
     except InputRefused:
         raise
     except (ValueError, RecursionError) as exc:
         raise InputRefused(f"not a JSON value: {excerpt(text)} ({type(exc).__name__})") from None
+    if _SURROGATE_ESCAPE.search(text, 0, end) and _has_lone_surrogate(value):
+        raise InputRefused(f"a JSON text holding half a character (a lone \\uD800-\\uDFFF escape): {excerpt(text)}")
+    return value, end
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # how a surrogate gets into a JSON string: escaped
+
+
+def _has_lone_surrogate(value: object) -> bool:
+    """Whether a decoded JSON value holds a lone surrogate: no character, and no UTF-8 text (or hash) can hold it."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+        return False
+    if isinstance(value, dict):
+        return any(_has_lone_surrogate(k) or _has_lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_lone_surrogate(v) for v in value)
+    return False
 
 
 # -- files --------------------------------------------------------------------------------------------------------

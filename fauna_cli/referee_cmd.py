@@ -182,25 +182,31 @@ def _hint(loaded: LoadedGame, game: str, key: str) -> str:
 
 
 def _play_turn(loaded: LoadedGame, player: str, text: str, seq: int | None) -> str | None:
-    """Apply a player's decisions ('a; b; c') in order, stopping after one that showed what was hidden when the
-    player wrote the rest (the game's `final_reason`: a card drawn, a die rolled): the rest may rest on what it
-    showed, so the player sends it in the next mail. Returns the note for that player, or None if all were applied.
+    """Apply a player's decisions ('a; b; c') in order, stopping before one that rests on what an earlier one
+    showed (rules/core/turns.py): the player sends the rest in the next mail. Returns the note for that player,
+    or None when all were applied.
 
-    A decision that does not fit refuses the whole turn (IllegalMove), as at the terminal; nothing is written then.
+    Before anything was shown, a decision that does not fit refuses the whole turn (IllegalMove), as at the
+    terminal; nothing is written then.
     """
     from fauna_cli.anygame import pbem_move_change, resolve
     from rules.core.errors import MoveSyntaxError
+    from rules.core.turns import TurnReader
 
     decisions = [d for d in (" ".join(x.split()) for x in text.split(";")) if d]
     if not decisions:
         raise MoveSyntaxError("no move given")
     name, state = resolve(loaded.state, player), loaded.state
-    first = state.seq + 1
+    reader = TurnReader(loaded.rules, state, name)
     for k, d in enumerate(decisions):
+        why = reader.stop_before(d)
+        if why:
+            return (f"{name}: stopped before decision {k + 1} of {len(decisions)} of your turn: {why}; not applied: "
+                    f"{'; '.join(decisions[k:])!r}: send it (or what you now choose) in your next move file, made "
+                    "from your new view file")
         if k and state.to_move != name:
             raise IllegalMove(f"after {k} of {name}'s decisions it is {state.to_move}'s turn; {d!r} was not played "
                               "(nothing was applied)")
-        before = state.seq
         try:
             _, (_, _, events) = pbem_move_change(loaded, name, d, None if k else seq)
         except IllegalMove as exc:
@@ -208,12 +214,7 @@ def _play_turn(loaded: LoadedGame, player: str, text: str, seq: int | None) -> s
                 raise
             raise IllegalMove(f"decision {k + 1} of {len(decisions)} of {name}'s turn, {d!r}: {exc} (nothing was "
                               "applied)") from None
-        reason = loaded.rules.final_reason(state, events) if k + 1 < len(decisions) else None
-        if reason:
-            rest = "; ".join(decisions[k + 1:])
-            return (f"{name}: move {first} applied up to {d!r} (move {before + 1}), which {reason}; not applied: "
-                    f"{rest!r}, written before you could see that: send it (or what you now choose) in your next "
-                    "move file, made from your new view file")
+        reader.applied(d, events)
     return None
 
 

@@ -318,8 +318,31 @@ def _already_applied(loaded: LoadedGame, mf: MoveFile) -> str:
     name = resolve(loaded.state, mf.player)
     if player == name and [t.casefold() for t in texts] == [d.casefold() for d in decisions]:
         return f"{mf.where}: move {mf.seq} by {name} is already applied; ignored"
+    done = _applied_before_stop(loaded, mf.seq, name, decisions) if player == name else None
+    if done and [t.casefold() for t in texts[:len(done)]] == [d.casefold() for d in done]:
+        return (f"{mf.where}: move {mf.seq} by {name} is already applied up to where it was stopped (its first "
+                f"{len(done)} decisions); ignored")
     raise IllegalMove(f"{mf.where}: a fork: move {mf.seq} by {name} ({mf.move!r}) is not the move {mf.seq} already "
                       f"applied, {player}'s {'; '.join(texts)!r}; nothing was applied")
+
+
+def _applied_before_stop(loaded: LoadedGame, seq: int, name: str, decisions: list[str]) -> list[str] | None:
+    """The decisions of a turn sent as move `seq` that the referee applied before it stopped (as recorded);
+    None if it would apply them all (or they do not re-run from there)."""
+    from rules.core.turns import TurnReader
+
+    at = load_game_log(loaded.writer.text(), loaded.source, loaded.rules, until=seq - 1)
+    state, reader, done = at.state, TurnReader(loaded.rules, at.state, name), []
+    for d in decisions:
+        if reader.stop_before(d):
+            return done
+        try:
+            move = state.check(state.parse(d), name)
+        except FaunaError:
+            return None
+        done.append(state.move_text(move))
+        reader.applied(d, state.apply(move, name))
+    return None
 
 
 def reveal(game: str, key: str, fmt: str) -> None:

@@ -18,7 +18,7 @@ from rules.core.referee import read_key_secrets
 from rules.core.registry import load_rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
-from mail_turns import mails_of  # noqa: E402 - the measuring tool, on the path just above
+from mail_turns import mails_of  # the measuring tool, on the path just above
 
 
 def run(*args: object):
@@ -180,6 +180,8 @@ def play_by_mail(tmp: Path, game: str, names: list[str], seed: int, kind: str) -
         stops += applied.output.count("Stopped (tell the player): ")
         if "Stopped" in applied.output:
             assert f"{who}: stopped before decision " in applied.output and "send it" in applied.output
+            again = run("pbem", "apply", tmp / "g.game", "--key", tmp / "g.key", tmp / "m.txt")  # the mail twice
+            assert again.exit_code == 0 and "already applied up to where it was stopped" in again.output, again.output
     rules, loaded = full_game(tmp, game)
     assert loaded.state.is_over
     turns, counted = mails_of(rules, loaded.state.config, loaded.state.seed, list(loaded.state.history))

@@ -5,7 +5,8 @@ Usage: python3 tools/mail_turns.py [--games 20] [GAME ...]   (default: arctic ex
 Simulates games with computer players deciding for every seat. A turn is a run of decisions by one player;
 its decisions go to the referee in one move file, and the referee stops before a decision that rests on
 what an earlier one showed (rules/core/turns.py: after the game's `final_reason` says a card was drawn or a
-die rolled, a decision that names what it showed), which then comes in the next mail. Prints, per game, turns, mails and mails per turn over all simulated games.
+die rolled, a decision that names what it showed), which then comes in the next mail. Prints, per game,
+turns, mails and mails per turn over all simulated games.
 """
 
 from __future__ import annotations

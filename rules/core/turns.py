@@ -3,7 +3,8 @@
 A player writes a turn ('a; b; c') from their view file. A decision that shows what was hidden (the game's
 `final_reason`: a card drawn, a die rolled) may change what the later ones mean; the referee goes on past it
 only with decisions that still fit and name nothing it showed (a card drawn, a new river card: a text new in
-the player's view that none of the turn's own decisions named), and stops before the first that does not: the player sends the rest, knowing what was shown, in the next mail.
+the player's view that none of the turn's own decisions named), and stops before the first that does not:
+the player sends the rest, knowing what was shown, in the next mail.
 """
 
 from __future__ import annotations

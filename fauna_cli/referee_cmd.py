@@ -332,7 +332,8 @@ def _applied_before_stop(loaded: LoadedGame, seq: int, name: str, decisions: lis
     from rules.core.turns import TurnReader
 
     at = load_game_log(loaded.writer.text(), loaded.source, loaded.rules, until=seq - 1)
-    state, reader, done = at.state, TurnReader(loaded.rules, at.state, name), []
+    state, reader = at.state, TurnReader(loaded.rules, at.state, name)
+    done: list[str] = []
     for d in decisions:
         if reader.stop_before(d):
             return done

@@ -200,3 +200,16 @@ def test_a_refereed_game_takes_about_one_mail_per_turn(game, names, kind, tmp_pa
     print(f"{game}: {turns} turns, {mails} mails, {mails / turns:.3f} per turn, {stops} stops")
     assert turns > 10
     assert mails / turns <= 1.2
+
+
+def test_where_several_choices_fit_the_terminal_s_reading_wins():
+    from rules.core.choices import pick_choice
+    from rules.core.errors import IllegalMove
+
+    hand = ["place puffin/moose 3-3", "place moose/fox 1-5", "place fox/moose 5-1", "place fox/moose 5-1 under"]
+    assert pick_choice("place moose", hand, "status") == "place moose/fox 1-5"  # the main animal, as the terminal
+    assert pick_choice("place fox", hand, "status") == "place fox/moose 5-1"  # on top, not under
+    assert pick_choice("place fox under", hand, "status") == "place fox/moose 5-1 under"
+    assert pick_choice("Place Puf", hand, "status") == "place puffin/moose 3-3"
+    with pytest.raises(IllegalMove, match="could be 'place moose/fox 5-1' or 'place fox/moose 5-1'"):
+        pick_choice("place 5", ["place moose/fox 5-1", "place fox/moose 5-1"], "status")

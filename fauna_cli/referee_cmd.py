@@ -19,7 +19,7 @@ from rules.core.errors import FaunaError, IllegalMove
 from rules.core.limits import MAX_LOG_BYTES
 from rules.core.log import GameLog, LoadedGame, decode_log, load_game_log
 from rules.core.movefile import MoveFile
-from rules.core.names import normalize, suggest
+from rules.core.names import normalize
 from rules.core.protocol import GameRules
 from rules.core.referee import public_game, read_key_secrets, read_view, recorded_moves, verify_public, view_text
 from rules.core.registry import rules_for_log
@@ -181,22 +181,61 @@ def _hint(loaded: LoadedGame, game: str, key: str) -> str:
             f"{st.to_move} MOVE writes a move file), and you apply it: fauna pbem apply {game} --key {key} MOVEFILE")
 
 
+def _play_turn(loaded: LoadedGame, player: str, text: str, seq: int | None) -> str | None:
+    """Apply a player's decisions ('a; b; c') in order, stopping before one that rests on what an earlier one
+    showed (rules/core/turns.py): the player sends the rest in the next mail. Returns the note for that player,
+    or None when all were applied.
+
+    Before anything was shown, a decision that does not fit refuses the whole turn (IllegalMove), as at the
+    terminal; nothing is written then.
+    """
+    from fauna_cli.anygame import pbem_move_change, resolve
+    from rules.core.errors import MoveSyntaxError
+    from rules.core.turns import TurnReader
+
+    decisions = [d for d in (" ".join(x.split()) for x in text.split(";")) if d]
+    if not decisions:
+        raise MoveSyntaxError("no move given")
+    name, state = resolve(loaded.state, player), loaded.state
+    reader = TurnReader(loaded.rules, state, name)
+    for k, d in enumerate(decisions):
+        why = reader.stop_before(d)
+        if why:
+            return (f"{name}: stopped before decision {k + 1} of {len(decisions)} of your turn: {why}; not applied: "
+                    f"{'; '.join(decisions[k:])!r}: send it (or what you now choose) in your next move file, made "
+                    "from your new view file")
+        if k and state.to_move != name:
+            raise IllegalMove(f"after {k} of {name}'s decisions it is {state.to_move}'s turn; {d!r} was not played "
+                              "(nothing was applied)")
+        try:
+            _, (_, _, events) = pbem_move_change(loaded, name, d, None if k else seq)
+        except IllegalMove as exc:
+            if len(decisions) == 1:
+                raise
+            raise IllegalMove(f"decision {k + 1} of {len(decisions)} of {name}'s turn, {d!r}: {exc} (nothing was "
+                              "applied)") from None
+        reader.applied(d, events)
+    return None
+
+
 def referee_move(game: str, key: str, player: str, text: str, fmt: str) -> None:
     """The referee applies a player's decision(s) to KEY and rewrites GAME and the views."""
-    from fauna_cli.anygame import pbem_move_change, resolve
+    from fauna_cli.anygame import resolve
     from fauna_cli.gamefile import game_lock
 
     with game_lock(key):
         rules, salt, loaded, secrets, seen = _open_key(key, game)
         _check_public(rules, loaded, salt, game)
         name = resolve(loaded.state, player)
-        pbem_move_change(loaded, name, text, None)
+        stopped = _play_turn(loaded, name, text, None)
         views = _write_all(rules, loaded, salt, game, key, _with_secrets(loaded, secrets), seen)
     if fmt == "json":
         click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "moves": loaded.state.seq,
-                              "views": views}), nl=False)
+                              "views": views, "stopped": [stopped] if stopped else []}), nl=False)
         return
     click.echo(f"Applied {name}'s move; rewrote {shown(game)} and {len(views)} view file(s): send each player theirs.")
+    if stopped:
+        click.echo(f"Stopped: {stopped}")
     click.echo(_hint(loaded, game, key))
 
 
@@ -212,7 +251,6 @@ def _check_public(rules: GameRules, loaded: LoadedGame, salt: str, game: str) ->
 
 def referee_apply(game: str, key: str, files: list[MoveFile], fmt: str) -> None:
     """The referee applies players' move files (made from their view files) in sequence order."""
-    from fauna_cli.anygame import pbem_move_change
     from fauna_cli.gamefile import game_lock
 
     with game_lock(key):
@@ -223,7 +261,7 @@ def referee_apply(game: str, key: str, files: list[MoveFile], fmt: str) -> None:
             if mf.game != game_id:
                 raise IllegalMove(f"{mf.where}: this move belongs to another game")
             _check_author(loaded, secrets, mf)
-        applied, ignored = [], []
+        applied, ignored, stopped = [], [], []
         for mf in sorted(files, key=lambda m: m.seq):
             public = public_game(rules, loaded, salt)
             if mf.game != public.game_id:
@@ -236,16 +274,22 @@ def referee_apply(game: str, key: str, files: list[MoveFile], fmt: str) -> None:
             if mf.after != public.head:
                 raise IllegalMove(f"{mf.where}: the move was made on an older view (head {mf.after}); the game's "
                                   f"head is {public.head}: send the player their current view file")
-            pbem_move_change(loaded, mf.player, mf.move, mf.seq)
-            applied.append(f"move {mf.seq} by {shown(mf.player)}")  # a name from a received file, escaped
+            note = _play_turn(loaded, mf.player, mf.move, mf.seq)
+            applied.append(f"move {mf.seq} by {shown(mf.player)}"  # a name from a received file, escaped
+                           + (f" up to move {loaded.state.seq}" if note else ""))
+            if note:
+                stopped.append(f"{mf.where}: {note}")
         views = _write_all(rules, loaded, salt, game, key, _with_secrets(loaded, secrets), seen)
     if fmt == "json":
-        click.echo(dump_json({"version": 1, "applied": applied, "ignored": ignored, "views": views}), nl=False)
+        click.echo(dump_json({"version": 1, "applied": applied, "ignored": ignored, "stopped": stopped,
+                              "views": views}), nl=False)
         return
     for a in applied:
         click.echo(f"Applied {a}")
     for a in ignored:
         click.echo(a)
+    for a in stopped:
+        click.echo(f"Stopped (tell the player): {a}")
     click.echo(f"Rewrote {shown(game)} and {len(views)} view file(s).")
     click.echo(_hint(loaded, game, key))
 
@@ -275,8 +319,32 @@ def _already_applied(loaded: LoadedGame, mf: MoveFile) -> str:
     name = resolve(loaded.state, mf.player)
     if player == name and [t.casefold() for t in texts] == [d.casefold() for d in decisions]:
         return f"{mf.where}: move {mf.seq} by {name} is already applied; ignored"
+    done = _applied_before_stop(loaded, mf.seq, name, decisions) if player == name else None
+    if done and [t.casefold() for t in texts[:len(done)]] == [d.casefold() for d in done]:
+        return (f"{mf.where}: move {mf.seq} by {name} is already applied up to where it was stopped (its first "
+                f"{len(done)} decisions); ignored")
     raise IllegalMove(f"{mf.where}: a fork: move {mf.seq} by {name} ({mf.move!r}) is not the move {mf.seq} already "
                       f"applied, {player}'s {'; '.join(texts)!r}; nothing was applied")
+
+
+def _applied_before_stop(loaded: LoadedGame, seq: int, name: str, decisions: list[str]) -> list[str] | None:
+    """The decisions of a turn sent as move `seq` that the referee applied before it stopped (as recorded);
+    None if it would apply them all (or they do not re-run from there)."""
+    from rules.core.turns import TurnReader
+
+    at = load_game_log(loaded.writer.text(), loaded.source, loaded.rules, until=seq - 1)
+    state, reader = at.state, TurnReader(loaded.rules, at.state, name)
+    done: list[str] = []
+    for d in decisions:
+        if reader.stop_before(d):
+            return done
+        try:
+            move = state.check(state.parse(d), name)
+        except FaunaError:
+            return None
+        done.append(state.move_text(move))
+        reader.applied(d, state.apply(move, name))
+    return None
 
 
 def reveal(game: str, key: str, fmt: str) -> None:
@@ -370,6 +438,25 @@ def view_status(path: str, fmt: str) -> None:
         click.echo("The game is over; wait for the referee's reveal.")
 
 
+def _turn_text(text: str, legal: list[str], path: str) -> str:
+    """A decision, or a whole turn of decisions joined by ';', as the move file holds it.
+
+    The first is read against the choices the view lists, as the terminal reads it (rules/core/choices.py);
+    the later ones depend on what the first does, which the view cannot tell: they go as written, and the
+    referee reads them (with the game's own parser) when it applies the turn."""
+    from rules.core.choices import pick_choice
+    from rules.core.errors import MoveSyntaxError
+
+    decisions = [d for d in (" ".join(x.split()) for x in text.split(";")) if d]
+    if not decisions:
+        raise MoveSyntaxError("no move given")
+    for k, later in enumerate(decisions[1:], 2):
+        if later.isdigit():
+            raise IllegalMove(f"decision {k} of the turn, {later!r}: a number names a choice of the list your view "
+                              "shows now, which is only the first decision's; write the later decisions out")
+    return "; ".join([pick_choice(decisions[0], legal, f"fauna pbem status {path}"), *decisions[1:]])
+
+
 def view_move(path: str, player: str, text: str, move_file: str | None, print_it: bool, fmt: str,
               force: bool = False) -> None:
     """A player checks a decision against their view file and writes the move file for the referee."""
@@ -379,14 +466,7 @@ def view_move(path: str, player: str, text: str, move_file: str | None, print_it
     if not v.legal:
         raise IllegalMove(f"it is not {v.player}'s decision in this view (move {v.seq + 1} is "
                           f"{(v.next or {}).get('player', 'nobody')}'s)")
-    wanted = " ".join(text.split())
-    match = [t for t in v.legal if normalize(t) == normalize(wanted)]
-    if not match:
-        hints = suggest(wanted, {normalize(t): t for t in v.legal})
-        raise IllegalMove(f"{wanted!r} is not one of your choices now" + (
-            "; did you mean " + " or ".join(repr(h) for h in hints) + "?" if hints else
-            f" (fauna pbem status {path} lists them)"))
-    mf = MoveFile(v.game_id, v.seq + 1, v.player, match[0], v.head)
+    mf = MoveFile(v.game_id, v.seq + 1, v.player, _turn_text(text, v.legal, path), v.head)
     if v.secret is None:
         raise IllegalMove(f"{path}: a view file of an older fauna, without your secret, so the referee could not "
                           "tell your move file from a forgery: ask the referee for your current view file (or send "

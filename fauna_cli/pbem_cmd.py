@@ -276,11 +276,8 @@ def pbem_status(game, ignore_data_change, fmt, player=None, svg_path=None, force
         view_status(game, fmt)
         return
     if kind == "public":
-        if svg_path is not None:
-            raise click.UsageError("--svg: a refereed game's picture is drawn from a player's view file "
-                                   "(pbem status GAME-NAME.view --svg FILE): the game file shows no cards")
-        from fauna_cli.referee_cmd import replay_public
-        replay_public(game, fmt)
+        from fauna_cli.public_status import public_status
+        public_status(game, fmt, svg_path)
         return
     loaded = load_game(game, ignore_data_change=ignore_data_change)
     if svg_path is not None:

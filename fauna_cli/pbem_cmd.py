@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from fauna_cli import guidance
 from fauna_cli.datacache import gc_held
 from fauna_cli.gameconfig import start_game
 from fauna_cli.gamefile import create_game, load_game, one_line_errors, update_game
@@ -64,20 +65,7 @@ def _q(path: str) -> str:
     return escape_control(shlex.quote(str(path)))
 
 
-def _next_hint(game: str, state: Any) -> str:
-    """Who moves next and the command to do it (any game: `to_move` is part of every game's state)."""
-    if state.is_over:
-        return f"The game is over; `fauna replay {_q(game)}` verifies the whole file."
-    name = str(state.to_move)
-    return (f"Move {state.seq + 1} is {name}'s: fauna pbem move {_q(game)} --as {shlex.quote(name)} "
-            f"--seq {state.seq + 1} MOVE")
-
-
-def _send_hint(game: str, state: State) -> str:
-    """Whom to e-mail the file to now: the next person to move (computer players have already replied)."""
-    if state.is_over:
-        return f"The game is over: send {shown(game)} to everyone so they can check the result."
-    return f"Send {shown(game)} to {state.to_move} next."
+_next_hint = guidance.next_hint  # one helper for every game (fauna_cli/guidance.py)
 
 
 def _next_dict(state: State) -> dict | None:
@@ -224,7 +212,7 @@ def pbem_new(config_path, game, seed, force, fmt, key=None, public_seed=False, *
         click.echo("The computer players moved first: " + "; ".join(moved) + ".")
     click.echo()
     click.echo(_next_hint(game, state))
-    click.echo(_send_hint(game, state))
+    click.echo(guidance.new_hint(game, state))
 
 
 def _refereed_seed(seed: int | None, where: str, public: bool) -> None:
@@ -388,11 +376,12 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, 
             if new:
                 _remove(path)
         raise
-    _hand_out_move_file(made[0], game, written[0][0] if written else None, print_move, fmt)
+    target = written[0][0] if written else None
+    _hand_out_move_file(made[0], game, target, print_move, fmt)
     if not isinstance(result[0], LoadedLog):
         from fauna_cli import anygame
         other, mover, moved = result  # another game's change returns (loaded, player, events)
-        anygame.pbem_move_report(other, mover, moved, game, fmt)
+        anygame.pbem_move_report(other, mover, moved, game, fmt, target, print_move)
         return
     loaded, name, events, done = result
     _warn_if_data_changed(loaded)
@@ -419,8 +408,8 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, 
     replies = " and the computer players' replies" if state.history[-1][0] != name else ""
     click.echo(f"Saved {escape_control(game)} after move {state.seq} ({name}'s move{replies}); history head: line "
                f"{len(loaded.writer.lines)}, hash {loaded.head}.")
-    click.echo(_next_hint(game, state))
-    click.echo(_send_hint(game, state))
+    click.echo(guidance.next_hint(game, state, name))
+    click.echo(guidance.move_hint(state, name, target, print_move))
 
 
 @pbem.command("show", short_help="Past rounds: moves, answers, tables.")
@@ -647,6 +636,10 @@ def pbem_apply(game, files, ignore_data_change, fmt, key=None) -> None:
         click.echo(f"{shown(game)}: history head: line {len(loaded.writer.lines)}, hash {loaded.head}.")
         if not state.is_over:
             click.echo(_next_hint(game, state))
+        if problem and ": a fork: " in problem:
+            click.echo("\n".join(guidance.fork_hint(game, problem.split(": a fork: ", 1)[0])))
+        elif applied:
+            click.echo(guidance.apply_hint(state))
     if problem:
         click.echo(f"fauna: {problem}", err=True)
         raise SystemExit(2 if "another game" in problem else 3)

@@ -72,15 +72,14 @@ def apply_hint(state: Any) -> str:
             "and sends its move file to everyone else.")
 
 
-def fork_hint(game: str, where: str) -> list[str]:
-    """After a move file that forks from this copy: which copy is right and how to go on from it."""
+def fork_hint(game: str, where: str, mine: str, theirs: str) -> list[str]:
+    """After a move file that forks from this copy: which copy is right and how to go on from the agreed one."""
     return [
-        f"A fork: {where} and your copy {shown(game)} went different ways after the same move, so the players no "
-        "longer hold the same game.",
-        f"Compare the two heads: `fauna pbem status {_q(game)}` prints your copy's (History head: line, hash); the "
-        "move file's 'after' line is the head its sender's copy had.",
-        "The right copy is the one the group agrees on, normally the one whose move was sent first; nobody should "
-        "move again until you agree.",
+        f"A fork: {where} and your copy {shown(game)} went different ways at the same move, so the players no "
+        "longer hold the same game. Nobody should move until the group agrees which copy is right.",
+        f"The two heads: your copy's is {mine} (`fauna pbem status {_q(game)}` prints it), the move file continues "
+        f"{theirs} (its 'after' line); each player's `fauna pbem status THEIR-COPY` shows which head they hold.",
+        "The right copy is the one the group agrees on, normally the one whose move was sent first.",
         "If yours is the agreed one, send your move files again to the others; if theirs is, take a copy of the "
         "agreed game file from its player (keep yours aside) and apply any later move files to it with "
         "fauna pbem apply.",

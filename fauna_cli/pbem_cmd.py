@@ -634,10 +634,13 @@ def pbem_apply(game, files, ignore_data_change, fmt, key=None) -> None:
         for line in ignored:
             click.echo(line)
         click.echo(f"{shown(game)}: history head: line {len(loaded.writer.lines)}, hash {loaded.head}.")
-        if not state.is_over:
+        fork = problem is not None and ": a fork: " in problem
+        if not state.is_over and not fork:
             click.echo(_next_hint(game, state))
-        if problem and ": a fork: " in problem:
-            click.echo("\n".join(guidance.fork_hint(game, problem.split(": a fork: ", 1)[0])))
+        if fork:
+            where = str(problem).split(": a fork: ", 1)[0]
+            theirs = next((mf.after for mf in found if mf.where == where), "?")
+            click.echo("\n".join(guidance.fork_hint(game, where, loaded.head, theirs)))
         elif applied:
             click.echo(guidance.apply_hint(state))
     if problem:

@@ -712,7 +712,7 @@ def pbem_move_change(loaded: LoadedGame, player: str, text: str, seq: int | None
 
 
 def pbem_move_report(loaded: LoadedGame, name: str, events: list[Any], game: str, fmt: str,
-                     move_file: str | None = None, printed: bool = False) -> None:
+                     move_file: str | None = None, printed: bool = False, sender: str | None = None) -> None:
     rules, state = loaded.rules, loaded.state
     if fmt == "json":
         click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "player": name, "moves": state.seq,
@@ -731,6 +731,5 @@ def pbem_move_report(loaded: LoadedGame, name: str, events: list[Any], game: str
                f"hash {loaded.head}.")
     from fauna_cli.guidance import move_hint, next_hint
 
-    click.echo(next_hint(game, state, name))
-
-    click.echo(move_hint(state, name, move_file, printed))
+    click.echo(next_hint(game, state, sender or name))
+    click.echo(move_hint(state, sender or name, move_file, printed))

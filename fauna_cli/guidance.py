@@ -52,7 +52,10 @@ def new_hint(game: str, state: Any) -> str:
 
 
 def move_hint(state: Any, mover: str, move_file: str | None, printed: bool) -> str:
-    """After a move on one's own copy: the move file (or the printed move) goes to every other player."""
+    """After a move on one's own copy: the move file (or the printed move) goes to every other player.
+
+    MOVER is who holds the copy (its owner, when they moved for another player with --for-other-player).
+    """
     others = [n for n in humans(state) if n != mover]
     if not others:
         return "No one else to send it to: every other player is a computer player."
@@ -97,3 +100,31 @@ def referee_hint(game: str, views: list[tuple[str, str]], everyone: list[str]) -
     out = ["Send now:", f"  {shown(game)} (public) to everyone: {people(everyone)}"]
     out += [f"  {shown(path)} to {name} only" for name, path in views]
     return out
+
+
+def copy_path(game: str, player: str) -> str:
+    """Where `pbem new --copies` writes PLAYER's own copy: GAME-NAME beside GAME, NAME folded as view files fold it."""
+    from pathlib import Path
+
+    from fauna_cli.referee_cmd import view_path
+
+    folded = Path(view_path(game, player)).stem[len(Path(game).stem) + 1:]
+    return str(Path(game).with_name(f"{Path(game).stem}-{folded}{Path(game).suffix}"))
+
+
+def owner_of(path: str, names: list[str]) -> str | None:
+    """The player whose copy PATH is, by the name `pbem new --copies` gave it (GAME-NAME.EXT), else None."""
+    from pathlib import Path
+
+    stem = Path(path).stem
+    for name in names:
+        base = stem[:stem.rfind("-")] if "-" in stem else ""
+        if base and copy_path(str(Path(path).with_name(base + Path(path).suffix)), name) == str(Path(path)):
+            return name
+    return None
+
+
+def for_other_note(game: str, owner: str, player: str) -> str:
+    """The line a move file carries when the owner of a copy moved for another player (outside the move block)."""
+    return (f"Note: this move is {player}'s, made by {owner} on {owner}'s own copy {shown(game)} "
+            "(--for-other-player).\n")

@@ -539,7 +539,8 @@ def test_every_game_says_what_a_bot_did_first_whom_to_send_to_and_who_is_a_compu
     game = str(tmp_path / "g.log")
     anygame.pbem_new(rules, config, 5, False, game, False, "plain")
     out = capsys.readouterr().out
-    assert "The computer players moved first: 1 bob: " in out and "Send " + game + " to every player (ann): each keeps their own copy; ann moves first." in out
+    assert "The computer players moved first: 1 bob: " in out
+    assert f"Send {game} to every player (ann): each keeps their own copy; ann moves first." in out
     anygame.pbem_status(load_game_log(Path(game).read_text(), game, rules), game, None, "plain")
     assert "Computer players (they move by themselves): bob (random)." in capsys.readouterr().out
 

@@ -197,3 +197,35 @@ def test_the_public_file_after_the_reveal_shows_the_board_and_the_final_tables(t
     out = tmp_path / "board.svg"
     s = run("pbem", "status", game, "--svg", out)
     assert s.exit_code == 0 and out.read_text().lstrip().startswith(("<svg", "<?xml"))
+
+
+def test_own_copies_name_their_owner_and_moving_for_another_player_asks_for_the_flag_and_says_so(tmp_path):
+    names = ["alice", "bob", "carol"]
+    game = tmp_path / "g.arctic"
+    made = run("pbem", "new", "--config", config(tmp_path, "arctic", names), "--out", game, "--seed", "3",
+               "--copies")
+    assert made.exit_code == 0, made.output
+    copies = {n: tmp_path / f"g-{n}.arctic" for n in names}
+    for n in names:
+        assert copies[n].read_bytes() == game.read_bytes()
+        assert f"  {copies[n]} to {n}" in made.output
+    mover = next_player(game)
+    owner = next(n for n in names if n != mover)
+    third = next(n for n in names if n not in (mover, owner))
+    move = a_legal_move("arctic", copies[owner])
+    before = copies[owner].read_bytes()
+    refused = run("pbem", "move", copies[owner], "--as", mover, move)
+    assert refused.exit_code == 2 and "--for-other-player" in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1
+    assert copies[owner].read_bytes() == before and not (tmp_path / f"g-{owner}-move-1.txt").exists()
+    done = run("pbem", "move", copies[owner], "--as", mover, move, "--for-other-player")
+    assert done.exit_code == 0, done.output
+    mf = tmp_path / f"g-{owner}-move-1.txt"
+    note = f"this move is {mover}'s, made by {owner} on {owner}'s own copy {copies[owner]} (--for-other-player)"
+    assert note in mf.read_text() and note in done.output
+    assert f"Send {mf} to {' and '.join(sorted([mover, third], key=names.index))}: " in done.output
+    applied = run("pbem", "apply", copies[mover], mf)  # the note around the block does not disturb the move
+    assert applied.exit_code == 0, applied.output
+    assert copies[mover].read_bytes() == copies[owner].read_bytes()
+    # the owner moving for themselves on their copy, and anyone on a file that is no one's copy, needs no flag
+    assert run("pbem", "move", game, "--as", mover, move).exit_code == 0

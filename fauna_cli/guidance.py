@@ -116,10 +116,10 @@ def owner_of(path: str, names: list[str]) -> str | None:
     """The player whose copy PATH is, by the name `pbem new --copies` gave it (GAME-NAME.EXT), else None."""
     from pathlib import Path
 
-    stem = Path(path).stem
+    p = Path(path)
     for name in names:
-        base = stem[:stem.rfind("-")] if "-" in stem else ""
-        if base and copy_path(str(Path(path).with_name(base + Path(path).suffix)), name) == str(Path(path)):
+        mine = Path(copy_path(str(p.with_name("x" + p.suffix)), name)).stem[1:]  # "-NAME" as copies fold it
+        if p.stem.endswith(mine) and len(p.stem) > len(mine):
             return name
     return None
 

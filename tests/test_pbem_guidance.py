@@ -7,6 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from fauna_cli.main import cli
@@ -199,13 +200,15 @@ def test_the_public_file_after_the_reveal_shows_the_board_and_the_final_tables(t
     assert s.exit_code == 0 and out.read_text().lstrip().startswith(("<svg", "<?xml"))
 
 
-def test_own_copies_name_their_owner_and_moving_for_another_player_asks_for_the_flag_and_says_so(tmp_path):
-    names = ["alice", "bob", "carol"]
+@pytest.mark.parametrize("names", [["alice", "bob", "carol"], ["Zoë", "bob", "a.b"]])
+def test_own_copies_name_their_owner_and_moving_for_another_player_asks_for_the_flag_and_says_so(tmp_path, names):
+    from fauna_cli.guidance import copy_path
+
     game = tmp_path / "g.arctic"
     made = run("pbem", "new", "--config", config(tmp_path, "arctic", names), "--out", game, "--seed", "3",
                "--copies")
     assert made.exit_code == 0, made.output
-    copies = {n: tmp_path / f"g-{n}.arctic" for n in names}
+    copies = {n: Path(copy_path(str(game), n)) for n in names}
     for n in names:
         assert copies[n].read_bytes() == game.read_bytes()
         assert f"  {copies[n]} to {n}" in made.output
@@ -217,10 +220,10 @@ def test_own_copies_name_their_owner_and_moving_for_another_player_asks_for_the_
     refused = run("pbem", "move", copies[owner], "--as", mover, move)
     assert refused.exit_code == 2 and "--for-other-player" in refused.stderr
     assert len(refused.stderr.strip().splitlines()) == 1
-    assert copies[owner].read_bytes() == before and not (tmp_path / f"g-{owner}-move-1.txt").exists()
+    mf = copies[owner].with_name(f"{copies[owner].stem}-move-1.txt")
+    assert copies[owner].read_bytes() == before and not mf.exists()
     done = run("pbem", "move", copies[owner], "--as", mover, move, "--for-other-player")
     assert done.exit_code == 0, done.output
-    mf = tmp_path / f"g-{owner}-move-1.txt"
     note = f"this move is {mover}'s, made by {owner} on {owner}'s own copy {copies[owner]} (--for-other-player)"
     assert note in mf.read_text() and note in done.output
     assert f"Send {mf} to {' and '.join(sorted([mover, third], key=names.index))}: " in done.output

@@ -687,8 +687,8 @@ def pbem_apply(game, files, ignore_data_change, fmt, key=None) -> None:
             click.echo(line)
         click.echo(f"{shown(game)}: history head: line {len(loaded.writer.lines)}, hash {loaded.head}.")
         fork = problem is not None and ": a fork: " in problem
-        if not state.is_over and not fork:
-            click.echo(_next_hint(game, state))
+        if not state.is_over and not fork:  # on a player's own copy: the next player moves on theirs
+            click.echo(guidance.next_hint(game, state, guidance.owner_of(game, guidance.humans(state))))
         if fork:
             where = str(problem).split(": a fork: ", 1)[0]
             theirs = next((mf.after for mf in found if mf.where == where), "?")

@@ -229,6 +229,12 @@ def test_own_copies_name_their_owner_and_moving_for_another_player_asks_for_the_
     assert f"Send {mf} to {' and '.join(sorted([mover, third], key=names.index))}: " in done.output
     applied = run("pbem", "apply", copies[mover], mf)  # the note around the block does not disturb the move
     assert applied.exit_code == 0, applied.output
+    nxt = next_player(copies[mover])
+    if nxt != mover:  # the owner of this copy is not told to move for someone else on it
+        assert f"{nxt} moves on their own copy" in applied.output
+        assert f"fauna pbem move {copies[mover]}" not in applied.output
+    else:  # the owner moves next, on this very copy
+        assert f"fauna pbem move {copies[mover]}" in applied.output
     assert copies[mover].read_bytes() == copies[owner].read_bytes()
     # the owner moving for themselves on their copy, and anyone on a file that is no one's copy, needs no flag
     assert run("pbem", "move", game, "--as", mover, move).exit_code == 0

@@ -567,19 +567,9 @@ def _all_tables(loaded: LoadedGame) -> list[Table]:
 # -- play by e-mail ---------------------------------------------------------------------------------
 
 def _next_hint(game: str, state: Any) -> str:
-    import shlex
+    from fauna_cli.guidance import next_hint
 
-    if state.is_over:
-        return f"The game is over; `fauna replay {shlex.quote(game)}` verifies the whole file."
-    return (f"Move {state.seq + 1} is {state.to_move}'s: fauna pbem move {shlex.quote(game)} --as "
-            f"{shlex.quote(state.to_move)} --seq {state.seq + 1} MOVE")
-
-
-def _send_hint(game: str, state: Any) -> str:
-    """Whom to e-mail the file to now: the next person to decide (computer players have already replied)."""
-    if state.is_over:
-        return f"The game is over: send {shown(game)} to everyone so they can check the result."
-    return f"Send {shown(game)} to {state.to_move} next."
+    return next_hint(game, state)
 
 
 def _bots_reply(rules: GameRules, log: GameLog) -> list[Any]:
@@ -618,7 +608,9 @@ def pbem_new(rules: GameRules, config: Any, seed: int, drawn: bool, game: str, f
         click.echo("The computer players moved first: " + "; ".join(moved))
     click.echo(picture(rules, state.view(None)))
     click.echo(_next_hint(game, state))
-    click.echo(_send_hint(game, state))
+    from fauna_cli.guidance import new_hint
+
+    click.echo(new_hint(game, state))
 
 
 def pbem_status(loaded: LoadedGame, game: str, player: str | None, fmt: str) -> None:
@@ -720,7 +712,8 @@ def pbem_move_change(loaded: LoadedGame, player: str, text: str, seq: int | None
     return loaded.writer.text(), (loaded, name, events)
 
 
-def pbem_move_report(loaded: LoadedGame, name: str, events: list[Any], game: str, fmt: str) -> None:
+def pbem_move_report(loaded: LoadedGame, name: str, events: list[Any], game: str, fmt: str,
+                     move_file: str | None = None, printed: bool = False, sender: str | None = None) -> None:
     rules, state = loaded.rules, loaded.state
     if fmt == "json":
         click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "player": name, "moves": state.seq,
@@ -737,5 +730,7 @@ def pbem_move_report(loaded: LoadedGame, name: str, events: list[Any], game: str
         click.echo(render_tables(rules.final_tables(state), fmt))
     click.echo(f"Saved {shown(game)} after move {state.seq}; history head: line {len(loaded.writer.lines)}, "
                f"hash {loaded.head}.")
-    click.echo(_next_hint(game, state))
-    click.echo(_send_hint(game, state))
+    from fauna_cli.guidance import move_hint, next_hint
+
+    click.echo(next_hint(game, state, sender or name))
+    click.echo(move_hint(state, sender or name, move_file, printed))

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import shlex
 import unicodedata
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
+from fauna_cli import guidance
 from fauna_cli.datacache import gc_held
 from fauna_cli.gameconfig import start_game
 from fauna_cli.gamefile import create_game, load_game, one_line_errors, update_game
@@ -64,20 +65,7 @@ def _q(path: str) -> str:
     return escape_control(shlex.quote(str(path)))
 
 
-def _next_hint(game: str, state: Any) -> str:
-    """Who moves next and the command to do it (any game: `to_move` is part of every game's state)."""
-    if state.is_over:
-        return f"The game is over; `fauna replay {_q(game)}` verifies the whole file."
-    name = str(state.to_move)
-    return (f"Move {state.seq + 1} is {name}'s: fauna pbem move {_q(game)} --as {shlex.quote(name)} "
-            f"--seq {state.seq + 1} MOVE")
-
-
-def _send_hint(game: str, state: State) -> str:
-    """Whom to e-mail the file to now: the next person to move (computer players have already replied)."""
-    if state.is_over:
-        return f"The game is over: send {shown(game)} to everyone so they can check the result."
-    return f"Send {shown(game)} to {state.to_move} next."
+_next_hint = guidance.next_hint  # one helper for every game (fauna_cli/guidance.py)
 
 
 def _next_dict(state: State) -> dict | None:
@@ -173,10 +161,13 @@ def bots_move(writer: LogWriter) -> list:
 @click.option("--public-seed", is_flag=True,
               help="Referee mode: play with the seed given (--seed or the config's), which is then public: anyone "
                    "can compute every hand from it. Without it a refereed game refuses a given seed.")
+@click.option("--copies", is_flag=True,
+              help="Also write one copy per player, GAME-NAME (e.g. game-bob.fauna), each its owner's: moving for "
+                   "another player on it then asks for --for-other-player.")
 @game_options
 @FORMAT_OPTION
 @one_line_errors
-def pbem_new(config_path, game, seed, force, fmt, key=None, public_seed=False, **settings) -> None:
+def pbem_new(config_path, game, seed, force, fmt, key=None, public_seed=False, copies=False, **settings) -> None:
     """Start a game by e-mail: write GAME's header and show where the game starts."""
     from fauna_cli.files import check_outputs
     from fauna_cli.gameconfig import config_document, game_of, wants_referee
@@ -190,6 +181,9 @@ def pbem_new(config_path, game, seed, force, fmt, key=None, public_seed=False, *
         rules, config = load_any_config(config_path, settings)
         given = config.seed if seed is None else seed
         _refereed_seed(given, "--seed" if seed is not None else f"{config_path}: game.seed", public_seed)
+        if copies:
+            raise FaunaError("--copies is for games without a referee: in a refereed game each player's file is "
+                             "their view file already")
         new_refereed(rules, config, given, game, key, force, fmt, public_seed)
         return
     if public_seed:
@@ -202,6 +196,8 @@ def pbem_new(config_path, game, seed, force, fmt, key=None, public_seed=False, *
         seed = config.seed if seed is None else seed
         drawn = seed is None
         anygame.pbem_new(rules, config, draw_seed() if drawn else seed, drawn, game, force, fmt)
+        if copies:
+            _write_copies(game, force, fmt)
         return
     state, drawn = start_game(config_path, seed, settings)
     seed = state.seed
@@ -224,7 +220,36 @@ def pbem_new(config_path, game, seed, force, fmt, key=None, public_seed=False, *
         click.echo("The computer players moved first: " + "; ".join(moved) + ".")
     click.echo()
     click.echo(_next_hint(game, state))
-    click.echo(_send_hint(game, state))
+    click.echo(guidance.new_hint(game, state))
+    if copies:
+        _write_copies(game, force, fmt)
+
+
+def _write_copies(game: str, force: bool, fmt: str) -> None:
+    """`pbem new --copies`: one byte-identical copy of the new GAME per human player, named for its owner.
+
+    If one cannot be written, GAME and the copies already written are removed: nothing is left half-made.
+    """
+    from pathlib import Path
+
+    from fauna_cli.files import check_outputs
+    text = Path(game).read_text(encoding="utf-8")
+    names = guidance.humans(load_game(game).state)
+    paths = [(n, guidance.copy_path(game, n)) for n in names]
+    made: list[str] = []
+    try:
+        check_outputs([], [("GAME", game), *((f"{n}'s copy", p) for n, p in paths)])
+        for _, p in paths:
+            create_game(p, text, force)
+            made.append(p)
+    except BaseException:
+        for p in [*made, game]:
+            _remove(p)
+        raise
+    if fmt != "json":
+        click.echo("Or, better, send each player their own copy, on which only they move:")
+        for n, p in paths:
+            click.echo(f"  {shown(p)} to {n}")
 
 
 def _refereed_seed(seed: int | None, where: str, public: bool) -> None:
@@ -276,11 +301,8 @@ def pbem_status(game, ignore_data_change, fmt, player=None, svg_path=None, force
         view_status(game, fmt)
         return
     if kind == "public":
-        if svg_path is not None:
-            raise click.UsageError("--svg: a refereed game's picture is drawn from a player's view file "
-                                   "(pbem status GAME-NAME.view --svg FILE): the game file shows no cards")
-        from fauna_cli.referee_cmd import replay_public
-        replay_public(game, fmt)
+        from fauna_cli.public_status import public_status
+        public_status(game, fmt, svg_path)
         return
     loaded = load_game(game, ignore_data_change=ignore_data_change)
     if svg_path is not None:
@@ -341,11 +363,14 @@ def pbem_status(game, ignore_data_change, fmt, player=None, svg_path=None, force
 @click.option("--print-move", is_flag=True, help="Print the move file's text (to paste into a message) instead.")
 @click.option("--force", is_flag=True, help="Replace an existing move file.")
 @click.option("--key", type=click.Path(dir_okay=False), metavar="KEY", help="Referee: apply the move to KEY's game.")
+@click.option("--for-other-player", "for_other", is_flag=True,
+              help="On your own copy (GAME-NAME from pbem new --copies): move for another player; the move file "
+                   "says so.")
 @IGNORE_DATA_OPTION
 @FORMAT_OPTION
 @one_line_errors
 def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, print_move=False, key=None,
-              force=False) -> None:
+              force=False, for_other=False) -> None:
     """Play MOVE for NAME on GAME (an area, a scale space such as 'weight 200-500 kg', or 'pass').
 
     Also writes a move file (GAME-move-SEQ.txt, or --move-file PATH; --print-move prints it instead) that
@@ -371,17 +396,25 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, 
 
     made: list[MoveFile] = []
     written: list[tuple[str, bool]] = []  # (move file, whether this command created it)
+    notes: list[str] = []  # a line before the move block: moved for another player on one's own copy
 
     def change(loaded):
         before = (game_id(loaded), loaded.state.seq + 1, loaded.head)
         new_text, result = play_human(loaded, player, text, seq)
         name, history = result[1], loaded.state.history
+        owner = guidance.owner_of(game, guidance.humans(loaded.state))
+        if owner is not None and name != owner:
+            if not for_other:
+                raise FaunaError(f"{shown(game)} is {owner}'s own copy, and this is {name}'s move: to move for "
+                                 f"{name} on it, add --for-other-player (the move file will say so); nothing was "
+                                 "changed")
+            notes.append(guidance.for_other_note(game, owner, name))
         start = before[1] - 1
         mine = history[start:start + _run_length(history, start, name)]
         made.append(MoveFile(before[0], before[1], name, "; ".join(loaded.state.move_text(m) for _, m in mine),
                              before[2]))
         if not print_move:  # the move file first: if it cannot be written, the game is not changed either
-            written.append(_write_move_file(made[0], game, move_file, force))
+            written.append(_write_move_file(made[0], game, move_file, force, "".join(notes)))
         return new_text, result
 
     try:
@@ -391,11 +424,15 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, 
             if new:
                 _remove(path)
         raise
-    _hand_out_move_file(made[0], game, written[0][0] if written else None, print_move, fmt)
+    target = written[0][0] if written else None
+    if notes and fmt != "json":
+        click.echo(notes[0], nl=False)
+    _hand_out_move_file(made[0], game, target, print_move, fmt)
     if not isinstance(result[0], LoadedLog):
         from fauna_cli import anygame
         other, mover, moved = result  # another game's change returns (loaded, player, events)
-        anygame.pbem_move_report(other, mover, moved, game, fmt)
+        sender = guidance.owner_of(game, guidance.humans(other.state)) or mover
+        anygame.pbem_move_report(other, mover, moved, game, fmt, target, print_move, sender)
         return
     loaded, name, events, done = result
     _warn_if_data_changed(loaded)
@@ -422,8 +459,9 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, 
     replies = " and the computer players' replies" if state.history[-1][0] != name else ""
     click.echo(f"Saved {escape_control(game)} after move {state.seq} ({name}'s move{replies}); history head: line "
                f"{len(loaded.writer.lines)}, hash {loaded.head}.")
-    click.echo(_next_hint(game, state))
-    click.echo(_send_hint(game, state))
+    sender = guidance.owner_of(game, guidance.humans(state)) or name  # who holds this copy and sends the file
+    click.echo(guidance.next_hint(game, state, sender))
+    click.echo(guidance.move_hint(state, sender, target, print_move))
 
 
 @pbem.command("show", short_help="Past rounds: moves, answers, tables.")
@@ -507,7 +545,7 @@ def play_human(loaded, player: str, text: str, seq: int | None):
     return loaded.writer.text(), (loaded, name, events, reports.feed(events))
 
 
-def _write_move_file(mf: MoveFile, game: str, path: str | None, force: bool) -> tuple[str, bool]:
+def _write_move_file(mf: MoveFile, game: str, path: str | None, force: bool, note: str = "") -> tuple[str, bool]:
     """Write the move file of a move about to be saved (before the game: see pbem_move): (its path, whether new).
 
     An existing file is replaced only with --force, or when it holds this very move (a re-run after a failure)
@@ -519,7 +557,7 @@ def _write_move_file(mf: MoveFile, game: str, path: str | None, force: bool) -> 
     target = path or str(Path(game).with_name(f"{Path(game).stem}-move-{mf.seq}.txt"))
     check_outputs([("GAME", game)], [("the move file", target)])
     new = not Path(target).exists()
-    write_output(target, mf.text(), force or (not new and unsaved_move_file(target, mf)))
+    write_output(target, note + mf.text(), force or (not new and unsaved_move_file(target, mf)))
     return target, new
 
 
@@ -648,8 +686,15 @@ def pbem_apply(game, files, ignore_data_change, fmt, key=None) -> None:
         for line in ignored:
             click.echo(line)
         click.echo(f"{shown(game)}: history head: line {len(loaded.writer.lines)}, hash {loaded.head}.")
-        if not state.is_over:
-            click.echo(_next_hint(game, state))
+        fork = problem is not None and ": a fork: " in problem
+        if not state.is_over and not fork:  # on a player's own copy: the next player moves on theirs
+            click.echo(guidance.next_hint(game, state, guidance.owner_of(game, guidance.humans(state))))
+        if fork:
+            where = str(problem).split(": a fork: ", 1)[0]
+            theirs = next((mf.after for mf in found if mf.where == where), "?")
+            click.echo("\n".join(guidance.fork_hint(game, where, loaded.head, theirs)))
+        elif applied:
+            click.echo(guidance.apply_hint(state))
     if problem:
         click.echo(f"fauna: {problem}", err=True)
         raise SystemExit(2 if "another game" in problem else 3)

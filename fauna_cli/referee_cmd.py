@@ -233,10 +233,11 @@ def referee_move(game: str, key: str, player: str, text: str, fmt: str) -> None:
         click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "moves": loaded.state.seq,
                               "views": views, "stopped": [stopped] if stopped else []}), nl=False)
         return
-    click.echo(f"Applied {name}'s move; rewrote {shown(game)} and {len(views)} view file(s): send each player theirs.")
+    click.echo(f"Applied {name}'s move; rewrote {shown(game)} and {len(views)} view file(s).")
     if stopped:
         click.echo(f"Stopped: {stopped}")
     click.echo(_hint(loaded, game, key))
+    _send_list(loaded, game)
 
 
 def _check_public(rules: GameRules, loaded: LoadedGame, salt: str, game: str) -> None:
@@ -292,6 +293,14 @@ def referee_apply(game: str, key: str, files: list[MoveFile], fmt: str) -> None:
         click.echo(f"Stopped (tell the player): {a}")
     click.echo(f"Rewrote {shown(game)} and {len(views)} view file(s).")
     click.echo(_hint(loaded, game, key))
+    _send_list(loaded, game)
+
+
+def _send_list(loaded: LoadedGame, game: str) -> None:
+    """Which file goes to whom after the referee rewrote them (fauna_cli/guidance.py)."""
+    from fauna_cli.guidance import referee_hint
+
+    click.echo("\n".join(referee_hint(game, _view_files(loaded, game), _humans(loaded))))
 
 
 def _check_author(loaded: LoadedGame, secrets: dict[str, str], mf: MoveFile) -> None:
@@ -482,4 +491,7 @@ def view_move(path: str, player: str, text: str, move_file: str | None, print_it
     check_outputs([("the view file", path)], [("--move-file", target)])
     force = force or (Path(target).exists() and unsaved_move_file(target, mf))  # a choice made again: replaced
     write_output(target, mf.text(), force, secret=True)  # it holds the decision, which may be a hidden one
-    click.echo(f"Move file: {shown(target)}: send it to the referee.")
+    from fauna_cli.guidance import view_move_hint
+
+    click.echo(f"Move file: {shown(target)}")
+    click.echo(view_move_hint(target, path))

@@ -251,9 +251,9 @@ def _new(tmp_path, *extra):
 def test_pbem_new_says_what_a_bot_did_first_and_move_says_whom_to_send_to(tmp_path):
     game, r = _new(tmp_path, "--players", "3", "--bots", "random,human", "--start", "random-1")
     assert "The computer players moved first: random-1 placed on " in r.stdout
-    assert f"Send {game} to bob next." in r.stdout
+    assert "(bob and carol): each keeps their own copy; bob moves first." in r.stdout
     r = invoke(["pbem", "move", game, "--as", "bob", "Sahel"])
-    assert f"Send {game} to carol next." in r.stdout
+    assert f"Send {game[:-6]}-move-2.txt to carol: " in r.stdout
     assert not Path(game + ".lock").exists()
     refused = invoke(["pbem", "move", game, "--as", "bob", "India"])
     assert refused.exit_code == 3 and not Path(game + ".lock").exists()
@@ -539,7 +539,8 @@ def test_every_game_says_what_a_bot_did_first_whom_to_send_to_and_who_is_a_compu
     game = str(tmp_path / "g.log")
     anygame.pbem_new(rules, config, 5, False, game, False, "plain")
     out = capsys.readouterr().out
-    assert "The computer players moved first: 1 bob: " in out and f"Send {game} to ann next." in out
+    assert "The computer players moved first: 1 bob: " in out
+    assert f"Send {game} to every player (ann): each keeps their own copy; ann moves first." in out
     anygame.pbem_status(load_game_log(Path(game).read_text(), game, rules), game, None, "plain")
     assert "Computer players (they move by themselves): bob (random)." in capsys.readouterr().out
 

@@ -1,0 +1,94 @@
+"""`fauna pbem status PUBLIC`: what a spectator may see of a refereed game, from its public file alone.
+
+After the referee's reveal the public file holds the whole game (rules/core/referee.py verify_public re-runs
+it), so the spectator's board (`state.view(None)`), the final tables and `--svg` are shown. Before the reveal
+the file holds only the public wording of each decision, not the positions (the hidden cards decide them), so
+the status lists those decisions and who is to move, and says plainly that the board comes with the reveal.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import click
+
+from fauna_cli.files import read_bytes
+from fauna_cli.render import dump_json, shown
+from rules.core.errors import FaunaError
+from rules.core.limits import MAX_LOG_BYTES
+from rules.core.log import decode_log
+from rules.core.registry import rules_for_log
+
+_MOVE = re.compile(r"^(\d+) ([^:]+): (.+) @[0-9a-f]+$")
+_NEXT = re.compile(r"^next (\d+) (.+) @[0-9a-f]+$")
+RECENT = 12  # public decisions shown before the reveal
+
+
+def public_status(game: str, fmt: str, svg_path: str | None) -> None:
+    """The spectator's status of a public file; `--svg` only once the game is revealed (exit 2 before)."""
+    from rules.core.referee import verify_public
+
+    text = decode_log(read_bytes(game, "game file", MAX_LOG_BYTES), game)
+    rules = rules_for_log(text.lstrip("\ufeff").split("\n", 1)[0])
+    if rules is None:
+        raise FaunaError(f"{shown(game)}:1: not a game file of a game this fauna plays")
+    check = verify_public(text, game, rules)
+    if check.loaded is None:
+        if svg_path is not None:
+            raise FaunaError(f"--svg: {shown(game)} is a refereed game before the reveal: its public file "
+                                   "holds no positions, only the public decisions; a player's view file draws that "
+                                   "player's picture (pbem status GAME-NAME.view --svg FILE), and the public file "
+                                   "draws the board once the referee runs fauna pbem reveal")
+        _unrevealed(game, fmt, rules, text, check)
+        return
+    _revealed(game, fmt, rules, check, svg_path)
+
+
+def _unrevealed(game: str, fmt: str, rules: Any, text: str, check: Any) -> None:
+    moves = [(int(m.group(1)), m.group(2), m.group(3)) for m in map(_MOVE.match, text.split("\n")) if m]
+    last = text.rstrip("\n").rsplit("\n", 1)[-1]
+    nxt = _NEXT.match(last)
+    following = None if nxt is None else {"seq": int(nxt.group(1)), "player": nxt.group(2)}
+    if fmt == "json":
+        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "referee": True, "revealed": False,
+                              "lines": check.lines, "moves": check.moves, "view": None, "tables": None,
+                              "decisions": [{"seq": s, "player": p, "move": t} for s, p, t in moves],
+                              "next": following}), nl=False)
+        return
+    state = f"move {following['seq']} is {following['player']}'s" if following else "the game is over"
+    click.echo(f"{shown(game)}: a refereed {rules.title} game, {len(moves)} moves, {state}; the hash chain of its "
+               f"{check.lines} lines is intact.")
+    click.echo("No board before the reveal: this public file holds only each decision's public wording, not the "
+               "positions (hidden cards decide them). Each player's view file shows their board; the public file "
+               "shows the board and the final tables once the referee runs fauna pbem reveal.")
+    if moves:
+        shown_moves = moves[-RECENT:]
+        head = "The public decisions" if len(shown_moves) == len(moves) else f"The last {len(shown_moves)} public " \
+                                                                               "decisions"
+        click.echo(f"{head}:")
+        for s, p, t in shown_moves:
+            click.echo(f"  {s} {p}: {t}")
+
+
+def _revealed(game: str, fmt: str, rules: Any, check: Any, svg_path: str | None) -> None:
+    from fauna_cli.anygame import picture, render_tables, write_svg
+
+    loaded = check.loaded
+    state = loaded.state
+    view = state.view(None)
+    tables = rules.final_tables(state) if state.is_over else []
+    if svg_path is not None:
+        write_svg(rules, state, svg_path)
+    if fmt == "json":
+        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "referee": True, "revealed": True,
+                              "lines": check.lines, "moves": check.moves, "view": view,
+                              "over": state.is_over, "winners": list(state.winners),
+                              "tables": [t.to_dict() for t in tables], "next": None}), nl=False)
+        return
+    click.echo(f"{shown(game)}: a refereed {rules.title} game, finished after {state.seq} moves and revealed; "
+               f"winner(s): {', '.join(state.winners)}. The commitment matches the revealed seed, and every public "
+               f"line of its {check.lines} is re-derived.")
+    click.echo(picture(rules, view))
+    if tables:
+        click.echo(render_tables(tables, fmt))

@@ -41,14 +41,25 @@ def invite(out: str, secret_path: str, force: bool, fmt: str) -> None:
         if Path(path).exists() and not force:
             raise FaunaError(f"{shown(path)}: exists already; choose another name or use --force to replace it")
     r = secrets.token_hex(32)
-    write_output(secret_path, referee_secret_text(r), force, secret=True)
-    write_output(out, invite_text(referee_commitment(r)), force)
+    _write_pair((secret_path, referee_secret_text(r), True), (out, invite_text(referee_commitment(r)), False), force)
     if fmt == "json":
         click.echo(dump_json({"version": 1, "invite": out, "secret": secret_path}), nl=False)
         return
     click.echo(f"Invitation: {shown(out)}: send it to every player; each runs fauna pbem join {shown(out)} --as NAME "
                "and sends you the join file it writes.")
     click.echo(f"Your secret: {shown(secret_path)} (yours alone; it fixes your part of the seed from now on).")
+
+
+def _write_pair(private: tuple[str, str, bool], public: tuple[str, str, bool], force: bool) -> None:
+    """Write a private file and the public one that commits to it: both, or (when the second fails) neither new."""
+    existed = Path(private[0]).exists()
+    write_output(private[0], private[1], force, secret=True)
+    try:
+        write_output(public[0], public[1], force)
+    except BaseException:
+        if not existed:  # a secret without its commitment would only make the next try say "exists already"
+            Path(private[0]).unlink(missing_ok=True)
+        raise
 
 
 def join_paths(invite_path: str, player: str) -> tuple[str, str]:
@@ -74,10 +85,10 @@ def join(invite_path: str, player: str, out: str | None, force: bool, fmt: str) 
             raise FaunaError(f"{shown(path)}: exists already (you joined before?); keep it, or use --force to "
                              "join again with a new contribution")
     c = secrets.token_hex(32)
-    write_output(mine, contribution_text(name, r_commit, c), force, secret=True)
     from rules.core.jointseed import join_text
 
-    write_output(join_path, join_text(name, r_commit, c), force)
+    _write_pair((mine, contribution_text(name, r_commit, c), True), (join_path, join_text(name, r_commit, c), False),
+                force)
     if fmt == "json":
         click.echo(dump_json({"version": 1, "join": join_path, "contribution": mine}), nl=False)
         return

@@ -232,3 +232,23 @@ def test_a_player_checks_from_the_start_that_the_seed_rests_on_their_own_join(tm
     assert len(caught.stderr.splitlines()) == 1 and "commitment of ben in this game" in caught.stderr
     ann = fauna("replay", tmp_path / "g.game", "--contribution", contribution(joins["ann"]))
     assert ann.returncode == 0, ann.stderr
+
+
+def test_a_join_file_that_cannot_be_written_leaves_no_contribution_behind(tmp_path, monkeypatch):
+    import fauna_cli.jointseed_cmd as cmd
+    from fauna_cli.files import FileProblem
+
+    assert run("pbem", "invite", "--out", tmp_path / "g.invite", "--secret", tmp_path / "g.secret").exit_code == 0
+    real = cmd.write_output
+
+    def full_disk(path, text, force=False, *, secret=False):
+        if str(path).endswith(".join"):
+            raise FileProblem(f"{path}: no space left on device")
+        real(path, text, force, secret=secret)
+
+    monkeypatch.setattr(cmd, "write_output", full_disk)
+    out = run("pbem", "join", tmp_path / "g.invite", "--as", "ann")
+    assert out.exit_code == 2 and "no space left" in out.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.invite", "g.secret"]
+    monkeypatch.setattr(cmd, "write_output", real)
+    assert run("pbem", "join", tmp_path / "g.invite", "--as", "ann").exit_code == 0  # and joining again just works

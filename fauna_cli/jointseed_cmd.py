@@ -151,3 +151,12 @@ def check_contributions(game: str, files: list[str], fmt: str) -> None:
     for d in done:
         click.echo(f"{shown(d['file'])}: matches: {d['player']}'s commitment is in {shown(game)}, and the seed "
                    "rests on it.")
+
+
+def joint_note(salt: str | None) -> str:
+    """`fauna replay` of a revealed joint-seed game: a line saying what was checked ("" for another game)."""
+    if not isinstance(salt, JointSalt):
+        return ""
+    who = ", ".join(sorted(salt.joint.commitments))
+    return (f"Joint seed: the referee's secret matches its invitation, the contributions of {who} match their "
+            "join files, and the seed follows from them.\n")

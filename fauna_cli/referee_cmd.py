@@ -328,6 +328,9 @@ def replay_public(game: str, fmt: str, views: list[str] | None = None) -> None:
         replay_report(check.loaded, fmt, game)
         if fmt != "json":
             click.echo("The commitment matches the revealed seed and salt, and every public line is re-derived.")
+            from fauna_cli.jointseed_cmd import joint_note
+
+            click.echo(joint_note(check.salt), nl=False)
         return
     if fmt == "json":
         click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "lines": check.lines,

@@ -105,6 +105,7 @@ def test_a_whole_refereed_game_with_a_joint_seed_verifies_after_the_reveal(game,
     checked = fauna("replay", tmp_path / "g.game")
     assert checked.returncode == 0, checked.stderr
     assert "commitment matches" in checked.stdout
+    assert "the contributions of Zoë, ann match their join files" in checked.stdout
     views = fauna("replay", tmp_path / "g.game", *[a for v in tmp_path.glob("g-*.view") for a in ("--view", v)])
     assert views.returncode == 0 and views.stdout.count("matches") == 2, views.stderr
 

@@ -137,8 +137,10 @@ def check_contributions(game: str, files: list[str], fmt: str) -> None:
     lines = [ln.rsplit(" @", 1)[0] for ln in text.split("\n")]
     at = next((i for i, t in enumerate(lines) if t.startswith(PUBLIC_LINE)), None)
     if at is None:
-        raise FaunaError(f"{shown(game)}: this refereed game was not started with a joint seed (pbem new "
-                         "--joint-seed): there is no commitment of yours in it to check")
+        from rules.core.errors import ReplayMismatch
+
+        raise ReplayMismatch(f"{shown(game)}: this refereed game carries no joint seed (it was started without pbem "
+                             "new --joint-seed, or the line was removed): its seed does not rest on your join")
     record = read_record(lines[at], f"{game}:{at + 1}", key=False)
     done = []
     for path in files:

@@ -253,3 +253,12 @@ def test_a_join_file_that_cannot_be_written_leaves_no_contribution_behind(tmp_pa
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.invite", "g.secret"]
     monkeypatch.setattr(cmd, "write_output", real)
     assert run("pbem", "join", tmp_path / "g.invite", "--as", "ann").exit_code == 0  # and joining again just works
+
+
+def test_a_game_without_a_joint_seed_fails_a_players_contribution_check(tmp_path):
+    joins = first_round(tmp_path, ("ann", "ben"))
+    plain = run("pbem", "new", "--config", tmp_path / "g.toml", "--out", tmp_path / "g.game", "--referee",
+                tmp_path / "g.key")  # the referee collected the joins but started an ordinary refereed game
+    assert plain.exit_code == 0, plain.output
+    out = fauna("replay", tmp_path / "g.game", "--contribution", contribution(joins["ann"]))
+    assert out.returncode == 4 and "carries no joint seed" in out.stderr, out.stderr

@@ -18,7 +18,9 @@ What it protects: no player learns another's secrets from the files they receive
 changed after the start without detection (the commitment), and no player can move for another (a move file
 is signed with its player's secret). What it does not: the referee sees everything (and holds every secret).
 Files of version 1 (before players had secrets) are still read: their games go on, and the referee's next
-write gives every player a secret. The module is pure: the CLI draws the salt and the secrets and writes the files.
+write gives every player a secret. A game with a joint seed (rules/core/jointseed.py) also carries a
+`joint-seed {...}` line after `commit` in its key and public files, and `reveal joint {...}` after `reveal seed`.
+The module is pure: the CLI draws the salt and the secrets and writes the files.
 """
 
 from __future__ import annotations

@@ -164,10 +164,16 @@ def bots_move(writer: LogWriter) -> list:
 @click.option("--copies", is_flag=True,
               help="Also write one copy per player, GAME-NAME (e.g. game-bob.fauna), each its owner's: moving for "
                    "another player on it then asks for --for-other-player.")
+@click.option("--joint-seed", "joint_secret", type=click.Path(dir_okay=False), metavar="SECRET",
+              help="Referee mode: derive the seed from your secret file (pbem invite) and every player's join file "
+                   "(--join), so that nobody alone chooses the deal.")
+@click.option("--join", "joins", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+              help="With --joint-seed: a player's join file (pbem join); one per player.")
 @game_options
 @FORMAT_OPTION
 @one_line_errors
-def pbem_new(config_path, game, seed, force, fmt, key=None, public_seed=False, copies=False, **settings) -> None:
+def pbem_new(config_path, game, seed, force, fmt, key=None, public_seed=False, copies=False, joint_secret=None,
+             joins=(), **settings) -> None:
     """Start a game by e-mail: write GAME's header and show where the game starts."""
     from fauna_cli.files import check_outputs
     from fauna_cli.gameconfig import config_document, game_of, wants_referee
@@ -180,12 +186,16 @@ def pbem_new(config_path, game, seed, force, fmt, key=None, public_seed=False, c
         from fauna_cli.referee_cmd import new_refereed
         rules, config = load_any_config(config_path, settings)
         given = config.seed if seed is None else seed
-        _refereed_seed(given, "--seed" if seed is not None else f"{config_path}: game.seed", public_seed)
         if copies:
             raise FaunaError("--copies is for games without a referee: in a refereed game each player's file is "
                              "their view file already")
-        new_refereed(rules, config, given, game, key, force, fmt, public_seed)
+        joint = _joint_seed_option(joint_secret, joins, given, public_seed)
+        if joint is None:
+            _refereed_seed(given, "--seed" if seed is not None else f"{config_path}: game.seed", public_seed)
+        new_refereed(rules, config, given, game, key, force, fmt, public_seed, joint)
         return
+    if joint_secret is not None or joins:
+        raise FaunaError("--joint-seed and --join are for refereed games (--referee KEY)")
     if public_seed:
         raise FaunaError("--public-seed is for refereed games (--referee KEY): an ordinary game file holds its seed "
                          "for everyone anyway")
@@ -703,9 +713,53 @@ def pbem_apply(game, files, ignore_data_change, fmt, key=None) -> None:
 @pbem.command("reveal", short_help="Referee: reveal the seed at the end so everyone can verify the game.")
 @click.argument("game", type=click.Path(dir_okay=False))
 @click.option("--key", required=True, type=click.Path(dir_okay=False), metavar="KEY", help="The referee's key file.")
+@click.option("--contribution", "contributions", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+              help="A joint-seed game: each player's contribution file (pbem join wrote it), one per player.")
 @FORMAT_OPTION
 @one_line_errors
-def pbem_reveal(game, key, fmt) -> None:
+def pbem_reveal(game, key, fmt, contributions=()) -> None:
     """Write the seed, the salt and every hidden decision into the public GAME once the game is over."""
     from fauna_cli.referee_cmd import reveal
-    reveal(game, key, fmt)
+    reveal(game, key, fmt, list(contributions))
+
+
+def _joint_seed_option(secret: str | None, joins: tuple[str, ...], seed: int | None,
+                       public_seed: bool) -> tuple[str, list[str]] | None:
+    """`pbem new --joint-seed SECRET --join FILE...`: (secret file, join files), refused beside a given seed."""
+    if secret is None:
+        if joins:
+            raise click.UsageError("--join: the join files are for a joint seed; give --joint-seed SECRET as well")
+        return None
+    if seed is not None or public_seed:
+        raise click.UsageError("--joint-seed: the seed follows from your secret and the join files; it cannot also "
+                               "be given (--seed, game.seed in the config or --public-seed)")
+    return secret, list(joins)
+
+
+@pbem.command("invite", short_help="Referee: invite players to a joint seed (the first round of mails).")
+@click.option("--out", required=True, type=click.Path(dir_okay=False), metavar="INVITE",
+              help="The invitation to send every player (it holds a commitment to your secret only).")
+@click.option("--secret", "secret_path", required=True, type=click.Path(dir_okay=False), metavar="SECRET",
+              help="Your secret file (yours alone), for pbem new --joint-seed SECRET.")
+@click.option("--force", is_flag=True, help="Replace existing files.")
+@FORMAT_OPTION
+@one_line_errors
+def pbem_invite(out, secret_path, force, fmt) -> None:
+    """Draw the referee's part of a joint seed and write the invitation that commits to it."""
+    from fauna_cli.jointseed_cmd import invite
+    invite(out, secret_path, force, fmt)
+
+
+@pbem.command("join", short_help="Player: answer a joint-seed invitation with a join file.")
+@click.argument("invite_path", metavar="INVITE", type=click.Path(dir_okay=False))
+@click.option("--as", "player", required=True, metavar="NAME", help="Your player name, as in the game's config.")
+@click.option("--out", type=click.Path(dir_okay=False), metavar="JOIN",
+              help="The join file to write (default: beside INVITE, named after it and you).")
+@click.option("--force", is_flag=True, help="Join again with a new contribution, replacing the old files.")
+@FORMAT_OPTION
+@one_line_errors
+def pbem_join(invite_path, player, out, force, fmt) -> None:
+    """Draw your part of a joint seed: a private contribution file, and a join file (its commitment) for the
+    referee."""
+    from fauna_cli.jointseed_cmd import join
+    join(invite_path, player, out, force, fmt)

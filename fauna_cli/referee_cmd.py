@@ -125,7 +125,7 @@ def _distinct_view_files(config: Any, game: str, key: str) -> None:
 
 
 def new_refereed(rules: GameRules, config: Any, seed: int | None, game: str, key: str, force: bool, fmt: str,
-                 public_seed: bool = False) -> None:
+                 public_seed: bool = False, joint: tuple[str, list[str]] | None = None) -> None:
     """Start a referee game: the seed and salt come from the operating system; only KEY holds them.
 
     `seed` is used only with `public_seed` (the caller refuses it otherwise): anyone who knows it can compute
@@ -140,6 +140,10 @@ def new_refereed(rules: GameRules, config: Any, seed: int | None, game: str, key
 
     salt = secrets.token_hex(16)
     seed = secrets.randbelow(2**64) if seed is None else seed
+    if joint is not None:  # the seed from the referee's secret and every player's join file
+        from fauna_cli.jointseed_cmd import start
+
+        salt, seed = start(joint[0], joint[1], [p.name for p in config.players if getattr(p, "bot", None) is None])
     state = rules.new_state(config, seed)
     log = GameLog(rules, state)
     _bots_reply(rules, log)
@@ -156,6 +160,10 @@ def new_refereed(rules: GameRules, config: Any, seed: int | None, game: str, key
         return
     click.echo(f"Started a refereed {rules.title} game: {shown(game)} is public (send it to everyone), "
                f"{shown(key)} is yours alone (it holds the seed; never send it before the end).")
+    if joint is not None:
+        click.echo("The seed is a joint seed: it follows from your secret and every player's join file; keep your "
+                   "secret file, and ask each player for their contribution file at the end (pbem reveal "
+                   "--contribution).")
     if public_seed:
         click.echo(f"The seed {seed} is public (--public-seed): anyone who knows it can compute every hand and the "
                    "order of every deck from the public file, so the hands are NOT secret in this game.")
@@ -356,7 +364,7 @@ def _applied_before_stop(loaded: LoadedGame, seq: int, name: str, decisions: lis
     return None
 
 
-def reveal(game: str, key: str, fmt: str) -> None:
+def reveal(game: str, key: str, fmt: str, contributions: list[str] | None = None) -> None:
     """At the end, write the seed, the salt and the hidden decisions into GAME, so anyone can verify it."""
     from fauna_cli.gamefile import game_lock
 
@@ -367,6 +375,9 @@ def reveal(game: str, key: str, fmt: str) -> None:
                               "the seed is revealed only at the end")
         _check_public(rules, loaded, salt, game)
         from fauna_cli.commit import Write, commit
+        from fauna_cli.jointseed_cmd import with_contributions
+
+        salt = with_contributions(salt, contributions or [])
 
         check_outputs([], [("the game file", game), ("the key file", key)])
         commit(key, [Write(game, public_game(rules, loaded, salt).text(reveal=(loaded.state.seed, salt)))],
@@ -394,6 +405,9 @@ def replay_public(game: str, fmt: str, views: list[str] | None = None) -> None:
         replay_report(check.loaded, fmt, game)
         if fmt != "json":
             click.echo("The commitment matches the revealed seed and salt, and every public line is re-derived.")
+            from fauna_cli.jointseed_cmd import joint_note
+
+            click.echo(joint_note(check.salt), nl=False)
         return
     if fmt == "json":
         click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "lines": check.lines,

@@ -132,10 +132,13 @@ def config_line(loaded: LoadedLog) -> str:
 @click.option("--view", "views", multiple=True, type=click.Path(dir_okay=False), metavar="VIEWFILE",
               help="A refereed game, after the reveal: check that each view file the referee sent showed what its "
                    "player should have seen at its step (repeat for several).")
+@click.option("--contribution", "contributions", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+              help="A joint-seed refereed game: check that the game's seed rests on your own join (your "
+                   "contribution file from pbem join); at any time, before or after the reveal.")
 @one_line_errors
 @gc_held  # the verified game, its reports and tables last to the end: collections found nothing, 0.06 s of 0.5
 def replay(file, until, round_no, ignore_data_change, fmt, against_installed=False, html_path=None, viewer=None,
-           force=False, views=()) -> None:
+           force=False, views=(), contributions=()) -> None:
     """Re-run FILE (a replay log or e-mail game file) from its config, seed and moves, and verify it.
 
     Every evaluation and every line's hash is checked; the first difference stops it with
@@ -148,6 +151,12 @@ def replay(file, until, round_no, ignore_data_change, fmt, against_installed=Fal
         return
     from fauna_cli.gamefile import kind_of
     kind = kind_of(file)
+    if kind == "public" and contributions:
+        from fauna_cli.jointseed_cmd import check_contributions
+        check_contributions(file, list(contributions), fmt)
+        return
+    if contributions:
+        raise RequestError(f"{file}: --contribution checks a joint-seed refereed game's public file; this is not one")
     if kind == "public":
         from fauna_cli.referee_cmd import replay_public
         replay_public(file, fmt, list(views))

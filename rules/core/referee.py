@@ -18,7 +18,9 @@ What it protects: no player learns another's secrets from the files they receive
 changed after the start without detection (the commitment), and no player can move for another (a move file
 is signed with its player's secret). What it does not: the referee sees everything (and holds every secret).
 Files of version 1 (before players had secrets) are still read: their games go on, and the referee's next
-write gives every player a secret. The module is pure: the CLI draws the salt and the secrets and writes the files.
+write gives every player a secret. A game with a joint seed (rules/core/jointseed.py) also carries a
+`joint-seed {...}` line after `commit` in its key and public files, and `reveal joint {...}` after `reveal seed`.
+The module is pure: the CLI draws the salt and the secrets and writes the files.
 """
 
 from __future__ import annotations
@@ -30,6 +32,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core.errors import FaunaError, ReplayMismatch
+from rules.core.jointseed import (
+    PUBLIC_LINE,
+    REVEAL_LINE,
+    JointRecord,
+    JointSalt,
+    check_record,
+    read_record,
+    with_reveal,
+)
 from rules.core.limits import MAX_MOVE_CHARS, MAX_NAME_CHARS, InputRefused, check_name, load_json
 from rules.core.log import (
     CHAIN_START,
@@ -72,7 +83,8 @@ def _chained(texts: list[str]) -> list[str]:
 
 def key_text(salt: str, log_text: str, secrets: dict[str, str]) -> str:
     """The referee's key file: the salt, every player's secret, then the full log."""
-    return f"{KEY_FORMAT} salt {salt}\nsecrets {_js(secrets)}\n{log_text}"
+    joint = f"{salt.joint.key_line()}\n" if isinstance(salt, JointSalt) else ""
+    return f"{KEY_FORMAT} salt {salt}\nsecrets {_js(secrets)}\n{joint}{log_text}"
 
 
 def read_key(text: str, source: str) -> tuple[str, str]:
@@ -99,6 +111,9 @@ def read_key_secrets(text: str, source: str) -> tuple[str, dict[str, str], str]:
                                                 for k, v in secrets.items()):
         raise LogFormatError(f"{source}:2: expected 'secrets {{\"PLAYER\": HEX, ...}}' (each player's secret) in a "
                              f"'{KEY_FORMAT}' file, found {short(second)}")
+    if log.startswith(PUBLIC_LINE):  # a joint-seed game: its record travels with the salt
+        line, _, log = log.partition("\n")
+        return JointSalt(parts[3], read_record(line, f"{source}:3", key=True)), secrets, log
     return parts[3], secrets, log
 
 
@@ -111,12 +126,16 @@ class PublicGame:
     hidden: list[tuple[int, str]]  # (seq, the decision as made) of every move written as a public text
     head: str
     game_id: str  # hash of the last header line: which game this is, as move files name it
+    joint: JointRecord | None = None  # a joint-seed game's record (rules/core/jointseed.py)
 
     def text(self, reveal: tuple[int, str] | None = None) -> str:
         """The public file; with `reveal` (seed, salt) of a finished game, its reveal lines added."""
         lines = list(self.lines)
         if reveal is not None:
-            extra = [f"reveal seed {reveal[0]} salt {reveal[1]}"] + [f"reveal {s}: {t}" for s, t in self.hidden]
+            extra = [f"reveal seed {reveal[0]} salt {reveal[1]}"]
+            if isinstance(reveal[1], JointSalt):
+                extra.append(reveal[1].joint.reveal_line())
+            extra += [f"reveal {s}: {t}" for s, t in self.hidden]
             head = self.head
             for t in extra:
                 head = chain(head, t)
@@ -135,6 +154,9 @@ def public_game(rules: GameRules, loaded: LoadedGame, salt: str) -> PublicGame:
         raise RefereeError(f"{rules.title}'s log header has no '{seed_line}' line to commit to")
     texts = [f"{rules.log_format} {rules.log_version} referee"]
     texts += [f"commit sha256:{commitment(state0.seed, salt)}" if t == seed_line else t for t in header[1:]]
+    joint = salt.joint if isinstance(salt, JointSalt) else None
+    if joint is not None:  # R and every player's C, public from the start, right after the commitment
+        texts.insert(texts.index(f"commit sha256:{commitment(state0.seed, salt)}") + 1, joint.public_line())
     texts += rules.opening_lines(state0)
     hidden: list[tuple[int, str]] = []
     for player, move in loaded.state.history:
@@ -151,7 +173,8 @@ def public_game(rules: GameRules, loaded: LoadedGame, salt: str) -> PublicGame:
     if not state0.is_over:
         t = f"next {state0.seq + 1} {state0.to_move}"
         closing = f"{t} @{chain(head, t)}"
-    return PublicGame(lines, closing, hidden, head, lines[len(header) - 1].rsplit(" @", 1)[1])
+    return PublicGame(lines, closing, hidden, head, lines[len(header) - 1 + (joint is not None)].rsplit(" @", 1)[1],
+                      joint)
 
 
 def is_public(first_line: str) -> bool:
@@ -203,15 +226,28 @@ def verify_public(text: str, source: str, rules: GameRules) -> PublicCheck:
         raise ReplayMismatch(f"{rd.where(reveal_at)}: the revealed seed and salt do not match the commitment made at "
                              f"the start ({commit[:30]}...): the deal was changed, or the reveal line was edited",
                              reveal_at + 1)
+    joint_at = next((i for i, t in enumerate(texts[:reveal_at]) if t.startswith(PUBLIC_LINE)), None)
+    moves_at = reveal_at + 1
+    if joint_at is not None:  # a joint-seed game: r and every contribution revealed, each checked
+        record = read_record(texts[joint_at], rd.where(joint_at), key=False)
+        if moves_at >= len(texts) or not texts[moves_at].startswith(REVEAL_LINE):
+            raise ReplayMismatch(f"{rd.where(reveal_at)}: a joint-seed game revealed without the referee's secret "
+                                 "and the players' contributions ('reveal joint ...')", reveal_at + 1)
+        record = with_reveal(record, texts[moves_at], rd.where(moves_at))
+        check_record(record, seed, rd.where(moves_at), moves_at + 1)
+        salt = JointSalt(salt, record)
+        moves_at += 1
     revealed: dict[int, str] = {}
-    for i in range(reveal_at + 1, len(texts)):
+    for i in range(moves_at, len(texts)):
         mm = _REVEAL_MOVE.match(texts[i])
         if not mm:
             raise LogFormatError(f"{rd.where(i)}: expected 'reveal SEQ: MOVE', found {short(texts[i])}")
         revealed[int(mm.group(1))] = mm.group(2)
     # the full log: the seed line back in place of the commitment, the hidden decisions as they were made
     full = [f"{rules.log_format} {rules.log_version}"]
-    for t in texts[1:reveal_at]:
+    for i, t in enumerate(texts[:reveal_at]):
+        if i == 0 or i == joint_at:
+            continue
         if t == commit:
             full.append(f"seed {seed}")
             continue

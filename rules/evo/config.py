@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.core import config as shared
 
-BOT_KINDS: tuple[str, ...] = ("heuristic", "random")
+BOT_KINDS: tuple[str, ...] = ("heuristic", "random", "expert")
 GAME_KEYS = ("rules", "seed", "start")
 
 
@@ -18,6 +18,7 @@ class PlayerSpec:
 
     name: str
     bot: str | None = None
+    think: int | None = None  # the expert bot's playouts per decision (rules/core/search.py); None: its default
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,8 @@ def config_from_dict(doc: dict[str, Any], where: str = "config", base_dir: Path 
     """A Config from a TOML document with [game] and [[players]]; every error names its key."""
     game = shared.game_table(doc, where, "evo", GAME_KEYS)
     seed = shared.seed(game, where)
-    specs = [PlayerSpec(n, b) for n, b in shared.seats(doc, where, "Evo", 2, 5, BOT_KINDS)]
+    seats = shared.seats(doc, where, "Evo", 2, 5, BOT_KINDS)
+    specs = [PlayerSpec(n, b, t) for (n, b), t in zip(seats, shared.thinks(doc, where), strict=True)]
     start = shared.start(game, where, [s.name for s in specs])
     return Config(tuple(specs), seed, start)
 
@@ -58,7 +60,8 @@ def config_to_dict(config: Config) -> dict[str, Any]:
         game["seed"] = config.seed
     if config.start is not None:
         game["start"] = config.start
-    players = [{"name": p.name} | ({"bot": p.bot} if p.bot else {}) for p in config.players]
+    players = [{"name": p.name} | ({"bot": p.bot} if p.bot else {}) | ({"think": p.think} if p.think else {})
+               for p in config.players]
     return {"game": game, "players": players}
 
 

@@ -145,7 +145,7 @@ def test_the_expert_is_reproducible_and_seated_by_the_config() -> None:
     config = rules.config_from_dict({"game": {"rules": "exofauna"}, "players": players}, "test", None)
     assert rules.config_from_dict(rules.config_to_dict(config), "again", None) == config
     bots = seat_bots(rules, config, 7)
-    assert [b.think for b in bots] == [40, 400]  # type: ignore[union-attr]
+    assert [b.think for b in bots] == [40, 200]  # type: ignore[union-attr]
     first = [bots[0].choose(rules.new_state(config, 7)) for _ in range(2)]  # type: ignore[union-attr]
     assert first[0] == first[1]
 

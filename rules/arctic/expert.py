@@ -8,14 +8,18 @@ fact and the bot's own hand, pile and totem, and deals the rest again from their
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
+from rules.arctic.bots import PlannerBot
 from rules.arctic.cards import WILD
+from rules.arctic.scoring import score_player
 from rules.arctic.state import ArcticState
 from rules.core.rng import SplitMix64
 from rules.core.search import ExpertBot, think_option
 
-DEFAULT_THINK = 300  # playouts per decision: about half a second on one core for two players (README: Bots)
+DEFAULT_THINK = 60  # playouts per decision: under a second on one core for two players (README: Computer players)
+HORIZON = 12  # decisions played by the planner after the candidate before the position is judged
 
 
 def determinize(state: ArcticState, seat: int, rng: SplitMix64) -> ArcticState:
@@ -53,10 +57,24 @@ def determinize(state: ArcticState, seat: int, rng: SplitMix64) -> ArcticState:
     return w
 
 
+def evaluate(state: ArcticState, seat: int) -> float:
+    """A position's worth to `seat` in [0, 1]: its points (totem included) against the best other player's."""
+    totals = [score_player(state.piles[s], len(state.penalties[s]), state.totems[s], state.tokens).total
+              for s in range(state.n)]
+    lead = totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
+    return 1.0 / (1.0 + math.exp(-lead / 6.0))
+
+
+def planner_move(state: ArcticState) -> Any:
+    """The planner's move for whoever is to move (the playouts' policy)."""
+    return PlannerBot(state.seed, state.current).choose(state)
+
+
 def _play(state: ArcticState, move: Any) -> Any:
     return state.play(move)
 
 
 def make_expert(options: dict[str, Any], seed: int, seat: int) -> ExpertBot:
     """The expert bot of a seat; `think` (playouts per decision) is its one option."""
-    return ExpertBot(seed, seat, think_option(options, DEFAULT_THINK, "Arctic"), determinize, step=_play)
+    return ExpertBot(seed, seat, think_option(options, DEFAULT_THINK, "Arctic"), determinize, evaluate=evaluate,
+                     horizon=HORIZON, step=_play, policy=planner_move)

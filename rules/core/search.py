@@ -5,7 +5,9 @@ cannot see (other hands, the order of face-down piles, future dice) with the gam
 which must build its world from public facts, the bot's own cards and the generator it is given, never
 from the hidden truth (so two positions that look the same to the bot give the same worlds: the fairness
 tests change only hidden things and compare decisions). Then one candidate move is applied and the game
-is played to its end with uniformly random moves; the candidate with the best mean result wins.
+is played on by a playout policy (the game's own heuristic bot for every seat, or uniformly random moves)
+for `horizon` decisions; a finished game counts as a win share, an unfinished one is judged by the game's
+`evaluate` (a worth in [0, 1]). The candidate with the best mean result wins.
 Candidates are picked by UCB1 (Auer, Cesa-Bianchi and Fischer, 2002) after each has had one playout;
 this is the determinised flat search that Cowling, Powley and Whitehouse ("Information Set Monte Carlo
 Tree Search", 2012) compare their tree search against.
@@ -72,6 +74,7 @@ class ExpertBot:
     evaluate: Callable[[Any, int], float] | None = None  # a position's worth in [0, 1] where a playout stops early
     horizon: int = ROLLOUT_LIMIT  # random decisions in a playout before `evaluate` judges it (if it is not over)
     step: Callable[[Any, Any], Any] | None = None  # applies a move known to be legal (skips the check), if faster
+    policy: Callable[[Any], Any] | None = None  # the playouts' move for the player to move (None: uniform)
     kind: str = "expert"
 
     def choose(self, state: Any) -> Any:
@@ -100,13 +103,16 @@ class ExpertBot:
         return max(range(n), key=lambda j: (totals[j] / visits[j], visits[j], -j))
 
     def playout(self, world: Any, rng: SplitMix64) -> float:
-        """Play a world on with uniformly random moves, to its end or the horizon; the result for this bot's seat."""
+        """Play a world on with the policy, to its end or the horizon; the result for this bot's seat."""
         step = self.step or _apply
         for _ in range(min(self.horizon, ROLLOUT_LIMIT)):
             if world.is_over:
                 break
-            moves = world.legal_moves()
-            step(world, moves[rng.below(len(moves))])
+            if self.policy is not None:
+                step(world, self.policy(world))
+            else:
+                moves = world.legal_moves()
+                step(world, moves[rng.below(len(moves))])
         if world.is_over or self.evaluate is None:
             return win_share(world, self.seat)
         return self.evaluate(world, self.seat)

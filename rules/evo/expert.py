@@ -8,14 +8,17 @@ public fact and the bot's own cards, and deals the rest again from sorted pools 
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from rules.core.rng import SplitMix64
 from rules.core.search import ExpertBot, think_option
 from rules.evo import data
+from rules.evo.bots import HeuristicBot
 from rules.evo.state import METEORITE, State
 
-DEFAULT_THINK = 100  # playouts per decision: about a second on one core for three players (README: Bots)
+DEFAULT_THINK = 40  # playouts per decision: about a second on one core for three players (README: Computer players)
+HORIZON = 24  # decisions played by the heuristic policy after the candidate before the position is judged
 
 
 def _shuffled(items: list[Any], rng: SplitMix64) -> list[Any]:
@@ -57,6 +60,21 @@ def determinize(state: State, seat: int, rng: SplitMix64) -> State:
     return w
 
 
+def evaluate(state: State, seat: int) -> float:
+    """A position's worth to `seat` in [0, 1]: mutation points and dinosaurs (next income) against the best other's."""
+    worth = [state.mp[s] + state.count[s] for s in range(state.n)]
+    lead = worth[seat] - max(w for s, w in enumerate(worth) if s != seat)
+    return 1.0 / (1.0 + math.exp(-lead / 4.0))
+
+
+def heuristic_move(state: State) -> Any:
+    """The heuristic bot's move for whoever is to move (the playouts' policy)."""
+    seat = state.to_move_seat
+    assert seat is not None
+    return HeuristicBot(state.seed, seat).choose(state)
+
+
 def make_expert(options: dict[str, Any], seed: int, seat: int) -> ExpertBot:
     """The expert bot of a seat; `think` (playouts per decision) is its one option."""
-    return ExpertBot(seed, seat, think_option(options, DEFAULT_THINK, "Evo"), determinize)
+    return ExpertBot(seed, seat, think_option(options, DEFAULT_THINK, "Evo"), determinize, evaluate=evaluate,
+                     horizon=HORIZON, policy=heuristic_move)

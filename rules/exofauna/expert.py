@@ -13,11 +13,11 @@ from typing import Any
 
 from rules.core.rng import SplitMix64
 from rules.core.search import ExpertBot, think_option
-from rules.exofauna.bots import hole_value
+from rules.exofauna.bots import HeuristicBot, hole_value
 from rules.exofauna.state import EMPTY, State
 
-DEFAULT_THINK = 400  # playouts per decision: well under a second on one core (README: Bots)
-HORIZON = 8  # random decisions after the candidate before the position is judged
+DEFAULT_THINK = 200  # playouts per decision: well under a second on one core (README: Computer players)
+HORIZON = 8  # decisions played by the heuristic policy after the candidate before the position is judged
 
 
 def determinize(state: State, seat: int, rng: SplitMix64) -> State:
@@ -51,7 +51,12 @@ def evaluate(state: State, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-lead))
 
 
+def heuristic_move(state: State) -> Any:
+    """The heuristic bot's move for whoever is to move (the playouts' policy)."""
+    return HeuristicBot(state.seed, state.names.index(state.to_move)).choose(state)
+
+
 def make_expert(options: dict[str, Any], seed: int, seat: int) -> ExpertBot:
     """The expert bot of a seat; `think` (playouts per decision) is its one option."""
     return ExpertBot(seed, seat, think_option(options, DEFAULT_THINK, "ExoFauna/Duo"), determinize,
-                     evaluate=evaluate, horizon=HORIZON)
+                     evaluate=evaluate, horizon=HORIZON, policy=heuristic_move)

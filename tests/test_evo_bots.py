@@ -62,7 +62,7 @@ def test_heuristic_beats_random_in_three_player_games() -> None:
 
 
 def test_bot_kinds_and_options() -> None:
-    assert RULES.bot_kinds == ("heuristic", "random")
+    assert RULES.bot_kinds == ("heuristic", "random", "expert")
     with pytest.raises(ConfigError, match="no options"):
         RULES.make_bot("random", {"skill": 1}, 1, 0)
     with pytest.raises(ConfigError, match="unknown bot"):

@@ -14,6 +14,7 @@ from rules.arctic.cards import ANIMALS, BY_NAME, DATA, DRAW, LANDSCAPE, MAIN, PL
 from rules.arctic.moves import DECK, PENALTY, Move
 from rules.arctic.scoring import best_total
 from rules.core.protocol import decision_stream
+from rules.core.search import ExpertBot
 
 
 class RandomBot:
@@ -163,10 +164,14 @@ class PlannerBot:
         return value
 
 
-def make_bot(kind: str, options: dict[str, Any], seed: int, seat: int) -> RandomBot | PlannerBot:
-    """A bot of `kind` for a seat; options are the player's config entry (none are used)."""
+def make_bot(kind: str, options: dict[str, Any], seed: int, seat: int) -> RandomBot | PlannerBot | ExpertBot:
+    """A bot of `kind` for a seat; options are the player's config entry (the expert's `think`)."""
+    if kind == "expert":
+        from rules.arctic.expert import make_expert  # the search loads only when an expert plays
+
+        return make_expert(options, seed, seat)
     if kind == "random":
         return RandomBot(seed, seat)
     if kind == "planner":
         return PlannerBot(seed, seat)
-    raise ValueError(f"unknown Arctic bot {kind!r} (bots: planner, random)")
+    raise ValueError(f"unknown Arctic bot {kind!r} (bots: planner, random, expert)")

@@ -13,7 +13,7 @@ from rules.core.names import suggest
 
 GAME_KEYS = ("rules", "seed", "start", "powers")
 SIDES = ("A", "B", "random")
-BOT_KINDS: tuple[str, ...] = ("planner", "random")  # rules/arctic/bots.py
+BOT_KINDS: tuple[str, ...] = ("planner", "random", "expert")  # rules/arctic/bots.py
 
 
 @dataclass(frozen=True)
@@ -22,6 +22,7 @@ class PlayerSpec:
 
     name: str
     bot: str | None = None
+    think: int | None = None  # the expert bot's playouts per decision (rules/core/search.py); None: its default
 
 
 @dataclass(frozen=True)
@@ -52,8 +53,8 @@ def _hint(hints: list[str]) -> str:
 def config_from_dict(doc: dict[str, Any], where: str = "config", base_dir: Path | None = None) -> ArcticConfig:
     """Validate a whole TOML document ([game] and [[players]]); every error names `where` and the key."""
     game = shared.game_table(doc, where, "arctic", GAME_KEYS)
-    players = [PlayerSpec(n, b) for n, b in shared.seats(doc, where, "Arctic", DATA.min_players, DATA.max_players,
-                                                        BOT_KINDS)]
+    seats = shared.seats(doc, where, "Arctic", DATA.min_players, DATA.max_players, BOT_KINDS)
+    players = [PlayerSpec(n, b, t) for (n, b), t in zip(seats, shared.thinks(doc, where), strict=True)]
     seed = shared.seed(game, where)
     start = shared.start(game, where, [p.name for p in players])
     return ArcticConfig(tuple(players), seed, start, _powers(game.get("powers", {}), where))
@@ -93,6 +94,8 @@ def config_to_dict(config: ArcticConfig) -> dict[str, Any]:
         d: dict[str, Any] = {"name": p.name}
         if p.bot is not None:
             d["bot"] = p.bot
+        if p.think is not None:
+            d["think"] = p.think
         players.append(d)
     return {"game": game, "players": players}
 

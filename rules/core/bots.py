@@ -23,7 +23,8 @@ def seat_bots(rules: GameRules, config: Any, seed: int) -> list[Bot | None]:
         if kind is None:
             out.append(None)
             continue
-        options = {k: v for k, v in (("skill", getattr(p, "skill", None)),) if v is not None}
+        options = {k: v for k, v in (("skill", getattr(p, "skill", None)), ("think", getattr(p, "think", None)))
+                   if v is not None}
         out.append(rules.make_bot(kind, options, seed, seat))
     return out
 

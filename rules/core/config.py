@@ -14,7 +14,9 @@ from rules.core.limits import InputRefused, check_name
 from rules.core.names import normalize, skeleton, suggest
 
 SCRIPT_MARKS = ";#:"  # a name holding one of these could not be written on a move script's line
-PLAYER_KEYS = ("name", "bot")
+PLAYER_KEYS = ("name", "bot", "think")
+THINK_BOTS = ("expert",)  # the bot kinds that take `think`, their playouts per decision (rules/core/search.py)
+MAX_THINK = 1_000_000
 
 
 def hint(word: str, choices: list[str] | tuple[str, ...]) -> str:
@@ -84,6 +86,22 @@ def seats(doc: dict[str, Any], where: str, title: str, low: int, high: int,
             raise ConfigError(f"{where}: players[{i}].bot = {bot!r} is not a bot; choose {', '.join(bot_kinds)}"
                               f"{hint(str(bot), bot_kinds)}", "players.bot")
         out.append((name, bot))
+    return out
+
+
+def thinks(doc: dict[str, Any], where: str) -> list[int | None]:
+    """Each seat's `think` (the expert's playouts per decision) or None; call after `seats` has checked the rest."""
+    out: list[int | None] = []
+    for i, p in enumerate(doc["players"], 1):
+        value = p.get("think")
+        if value is not None:
+            if p.get("bot") not in THINK_BOTS:
+                raise ConfigError(f"{where}: players[{i}].think applies only to {' and '.join(THINK_BOTS)} bots, "
+                                  f"not to {'a ' + p['bot'] if p.get('bot') else 'a human player'}", "players.think")
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_THINK:
+                raise ConfigError(f"{where}: players[{i}].think must be a whole number of playouts from 1 to "
+                                  f"{MAX_THINK}", "players.think")
+        out.append(value)
     return out
 
 

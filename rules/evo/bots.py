@@ -12,11 +12,12 @@ from typing import Any
 
 from rules.core.errors import ConfigError
 from rules.core.protocol import decision_stream
+from rules.core.search import ExpertBot
 from rules.evo import data
 from rules.evo.board import Board, board_for
 from rules.evo.moves import Move
 
-BOT_KINDS = ("heuristic", "random")
+BOT_KINDS = ("heuristic", "random", "expert")
 GENE_VALUE = {"eggs": 3.0, "legs": 1.2, "horns": 0.8, "alchemical vial": 1.5, "thermoregulation": 1.0, "fur": 1.0,
               "event": 1.4, "regeneration": 2.5, "cave dweller": 2.0, "strong thighs": 1.5, "wings": 1.3,
               "thick shell": 1.3, "flippers": 1.0, "bony plates": 1.2, "large horn": 0.8, "killer babies": 1.0,
@@ -135,8 +136,12 @@ def win_chance(view: dict[str, Any], me: str, enemy: str) -> float:
     return wins / len(faces)
 
 
-def make_bot(kind: str, options: dict[str, Any], seed: int, seat: int) -> RandomBot | HeuristicBot:
-    """A bot of a kind for a seat; Evo's bots take no options."""
+def make_bot(kind: str, options: dict[str, Any], seed: int, seat: int) -> RandomBot | HeuristicBot | ExpertBot:
+    """A bot of a kind for a seat; only the expert takes an option (`think`)."""
+    if kind == "expert":
+        from rules.evo.expert import make_expert  # the search loads only when an expert plays
+
+        return make_expert(options, seed, seat)
     if options:
         raise ConfigError(f"the {kind} bot takes no options (got {', '.join(sorted(options))})", "players.bot")
     if kind == "random":

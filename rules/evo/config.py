@@ -9,7 +9,7 @@ from typing import Any
 from rules.core import config as shared
 from rules.core.errors import ConfigError
 
-BOT_KINDS: tuple[str, ...] = ("heuristic", "random")
+BOT_KINDS: tuple[str, ...] = ("heuristic", "random", "expert")
 GAME_KEYS = ("rules", "seed", "start", "edition")
 EDITION = 2  # the rules edition new games are played by; see Config.edition
 
@@ -20,6 +20,7 @@ class PlayerSpec:
 
     name: str
     bot: str | None = None
+    think: int | None = None  # the expert bot's playouts per decision (rules/core/search.py); None: its default
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,8 @@ def config_from_dict(doc: dict[str, Any], where: str = "config", base_dir: Path 
     """A Config from a TOML document with [game] and [[players]]; every error names its key."""
     game = shared.game_table(doc, where, "evo", GAME_KEYS)
     seed = shared.seed(game, where)
-    specs = [PlayerSpec(n, b) for n, b in shared.seats(doc, where, "Evo", 2, 5, BOT_KINDS)]
+    seats = shared.seats(doc, where, "Evo", 2, 5, BOT_KINDS)
+    specs = [PlayerSpec(n, b, t) for (n, b), t in zip(seats, shared.thinks(doc, where), strict=True)]
     start = shared.start(game, where, [s.name for s in specs])
     edition = game.get("edition", EDITION)
     if type(edition) is not int or not 1 <= edition <= EDITION:
@@ -70,7 +72,8 @@ def config_to_dict(config: Config) -> dict[str, Any]:
         game["start"] = config.start
     if config.edition != EDITION:
         game["edition"] = config.edition
-    players = [{"name": p.name} | ({"bot": p.bot} if p.bot else {}) for p in config.players]
+    players = [{"name": p.name} | ({"bot": p.bot} if p.bot else {}) | ({"think": p.think} if p.think else {})
+               for p in config.players]
     return {"game": game, "players": players}
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from rules.core.protocol import DECISION_STEP, decision_stream
 from rules.core.rng import GOLDEN, MASK, SplitMix64
+from rules.core.search import ExpertBot
 from rules.exofauna.data import design
 from rules.exofauna.moves import HAND, Move
 from rules.exofauna.state import State
@@ -166,14 +167,18 @@ class _Context:
         return 0.0  # pass
 
 
-def make_bot(kind: str, options: dict[str, Any], seed: int, seat: int) -> RandomBot | HeuristicBot:
-    """A bot of a kind for a seat; no kind takes options."""
+def make_bot(kind: str, options: dict[str, Any], seed: int, seat: int) -> RandomBot | HeuristicBot | ExpertBot:
+    """A bot of a kind for a seat; only the expert takes an option (`think`)."""
     from rules.core.errors import ConfigError
 
+    if kind == "expert":
+        from rules.exofauna.expert import make_expert  # the search loads only when an expert plays
+
+        return make_expert(options, seed, seat)
     if options:
         raise ConfigError(f"the {kind} bot takes no options ({', '.join(sorted(options))})")
     if kind == "random":
         return RandomBot(seed, seat)
     if kind == "heuristic":
         return HeuristicBot(seed, seat)
-    raise ConfigError(f"unknown bot kind {kind!r} (kinds: random, heuristic)", "players.bot")
+    raise ConfigError(f"unknown bot kind {kind!r} (kinds: random, heuristic, expert)", "players.bot")

@@ -9,7 +9,7 @@ from typing import Any
 from rules.core import config as shared
 from rules.core.errors import ConfigError
 
-BOT_KINDS: tuple[str, ...] = ("random", "heuristic")
+BOT_KINDS: tuple[str, ...] = ("random", "heuristic", "expert")
 GAME_KEYS = ("rules", "seed", "start", "quick")
 
 
@@ -19,6 +19,7 @@ class PlayerSpec:
 
     name: str
     bot: str | None = None
+    think: int | None = None  # the expert bot's playouts per decision (rules/core/search.py); None: its default
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,8 @@ def config_from_dict(doc: dict[str, Any], where: str = "config", base_dir: Path 
     quick = game.get("quick", False)
     if not isinstance(quick, bool):
         raise ConfigError(f"{where}: game.quick must be true or false", "game.quick")
-    players = [PlayerSpec(n, b) for n, b in shared.seats(doc, where, "ExoFauna/Duo", 2, 2, BOT_KINDS)]
+    seats = shared.seats(doc, where, "ExoFauna/Duo", 2, 2, BOT_KINDS)
+    players = [PlayerSpec(n, b, t) for (n, b), t in zip(seats, shared.thinks(doc, where), strict=True)]
     start = shared.start(game, where, [p.name for p in players])
     return Config(tuple(players), seed, start, quick)
 
@@ -60,7 +62,8 @@ def config_to_dict(config: Config) -> dict[str, Any]:
     if config.start is not None:
         game["start"] = config.start
     game["quick"] = config.quick
-    players = [{"name": p.name, **({"bot": p.bot} if p.bot else {})} for p in config.players]
+    players = [{"name": p.name, **({"bot": p.bot} if p.bot else {}), **({"think": p.think} if p.think else {})}
+               for p in config.players]
     return {"game": game, "players": players}
 
 

@@ -110,3 +110,13 @@ def test_malformed_files_name_the_line_and_key(text: str, message: str) -> None:
     with pytest.raises(CaseFormatError) as err:
         parse_cases(text, "x.toml")
     assert message in str(err.value)
+
+
+def test_an_initiative_order_that_leaves_out_a_player_is_refused_by_name():
+    # found by tools/fuzz.py: two names in `order` for three players ran into an IndexError at the Birth phase
+    text = ('game = "evo"\n[[case]]\nname = "short"\nrule = "r"\nsource = "design"\n'
+            'position = { phase = "birth", order = ["alice", "bob"], dinos = { alice = ["C3"], bob = ["E6"] } }\n'
+            'moves = ["skip"]\n')
+    with pytest.raises(CaseFormatError, match=r"^short.toml:2: case 'short': position.order must name every player "
+                                              r"once \(the initiative track\); it leaves out 'carol'"):
+        parse_cases(text, "short.toml")

@@ -88,3 +88,14 @@ def test_malformed_files_are_refused_with_file_and_line(text, message):
         parse_cases(text, "bad.toml")
     assert str(err.value).startswith("bad.toml:")
     assert message in str(err.value)
+
+
+def test_a_position_with_every_card_in_the_holes_fails_at_once_instead_of_passing_turns_for_ever():
+    # found by tools/fuzz.py: with no card in any hand or deck, every turn was lost and the next began, without end
+    text = ('game = "exofauna"\n[[case]]\nname = "bare"\nrule = "r"\nsource = "design"\nplayers = ["alice", "bob"]\n'
+            'moves = ["play Skraa blue A n", "take A ne", "discard Ozzu yellow"]\n'
+            '[case.position]\nhands = { alice = ["Skraa blue"] }\n[case.expect]\ndecision = "action"\n')
+    (case,) = parse_cases(text, "bare.toml")
+    result = run_case(case)
+    assert not result.passed and [k.key for k in result.failures] == ["setup"]
+    assert "no card is left in any hand or deck" in str(result.failures[0])

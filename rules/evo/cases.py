@@ -246,6 +246,10 @@ def _check_position(pos: Any, players: list[str], where: str, line: int, name: s
     for p in pos.get("order", []):
         if p not in players:
             raise _fail(where, line, f"case {name!r}: position.order: {p!r} is not a player")
+    if "order" in pos and sorted(pos["order"]) != sorted(players):
+        missing = ", ".join(repr(p) for p in players if p not in pos["order"])
+        raise _fail(where, line, f"case {name!r}: position.order must name every player once (the initiative "
+                                 f"track); it leaves out {missing}")
     if "turn" in pos and (not isinstance(pos["turn"], str) or pos["turn"] not in players):
         raise _fail(where, line, f"case {name!r}: position.turn: {pos['turn']!r} is not a player")
 

@@ -510,6 +510,9 @@ class State:
             self._winners = (self.by_colour[win],)
             ev.append(Event("over", self.by_colour[win], (len(self.claimed[0]), len(self.claimed[1]))))
             return
+        if not any(self.hands) and not any(self.decks):  # every card in the holes: turns would pass for ever
+            raise IllegalMove("no card is left in any hand or deck, so no turn can be played: a position no game "
+                              "reaches (the holes hold fewer cards than a game has)")
         self.turn_colour = 1 - me
         self.turn += 1
         self.actions_used = 0

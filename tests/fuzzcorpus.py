@@ -143,7 +143,7 @@ def _play_refereed(c: GameCorpus, folder: Path, seed: int, moves: int, rng: rand
     cfg = folder / f"ref-{seed}.toml"
     cfg.write_text(config_text(c.game, seed))
     pub, key = folder / f"ref-{seed}.{c.ext}", folder / f"ref-{seed}.key"
-    code, out = _run(["pbem", "new", "--config", cfg, "--out", pub, "--referee", key, "--force"])
+    code, out = _run(["pbem", "new", "--config", cfg, "--out", pub, "--referee", key, "--public-seed", "--force"])
     if code:
         raise RuntimeError(f"building the fuzz corpus: pbem new --referee {c.game}: {out}")
 
@@ -175,7 +175,7 @@ def _revealed(c: GameCorpus, folder: Path, seed: int) -> None:
     cfg = folder / f"bots-{seed}.toml"
     cfg.write_text(config_text(c.game, seed, all_bots=True))
     pub, key = folder / f"bots-{seed}.{c.ext}", folder / f"bots-{seed}.key"
-    code, out = _run(["pbem", "new", "--config", cfg, "--out", pub, "--referee", key, "--force"])
+    code, out = _run(["pbem", "new", "--config", cfg, "--out", pub, "--referee", key, "--public-seed", "--force"])
     if code:
         raise RuntimeError(f"building the fuzz corpus: pbem new (bots) {c.game}: {out}")
     code, out = _run(["pbem", "reveal", pub, "--key", key])

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shlex
 import shutil
 import sys
@@ -236,8 +237,10 @@ class Readers:
                 steps += [(["pbem", "new", "--config", "cfg.toml", "--out", f"new.{ext}"], None),
                           (["pbem", "status", f"new.{ext}"], None)]
             else:
-                steps += [(["pbem", "new", "--config", "cfg.toml", "--out", f"new.{ext}", "--referee", "new.key"],
-                           None), (["pbem", "status", f"new.{ext}"], None)]
+                text = data.decode("utf-8", "replace") if isinstance(data, bytes) else str(data)
+                known = ["--public-seed"] if re.search(r"^\s*seed\s*=", text, re.M) else []  # a given seed is public
+                steps += [(["pbem", "new", "--config", "cfg.toml", "--out", f"new.{ext}", "--referee", "new.key",
+                            *known], None), (["pbem", "status", f"new.{ext}"], None)]
             return Case({"cfg.toml": data}, steps, chained=True)
 
         def cases(rng: random.Random) -> Case:

@@ -56,7 +56,7 @@ def _unrevealed(game: str, fmt: str, rules: Any, text: str, check: Any) -> None:
                               "decisions": [{"seq": s, "player": p, "move": t} for s, p, t in moves],
                               "next": following}), nl=False)
         return
-    state = f"move {following['seq']} is {following['player']}'s" if following else "the game is over"
+    state = f"move {following['seq']} is {shown(following['player'])}'s" if following else "the game is over"
     click.echo(f"{shown(game)}: a refereed {rules.title} game, {len(moves)} moves, {state}; the hash chain of its "
                f"{check.lines} lines is intact.")
     click.echo("No board before the reveal: this public file holds only each decision's public wording, not the "
@@ -68,7 +68,7 @@ def _unrevealed(game: str, fmt: str, rules: Any, text: str, check: Any) -> None:
                                                                                "decisions"
         click.echo(f"{head}:")
         for s, p, t in shown_moves:
-            click.echo(f"  {s} {p}: {t}")
+            click.echo(f"  {s} {shown(p)}: {shown(t)}")  # texts from the file: control characters escaped
 
 
 def _revealed(game: str, fmt: str, rules: Any, check: Any, svg_path: str | None) -> None:

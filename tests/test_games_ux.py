@@ -336,7 +336,7 @@ def test_a_refereed_arctic_game_draws_each_players_picture_from_their_view_file(
     other = set(views["p2"]["hand"]) - set(views["p1"]["hand"]) - set(views["p1"]["river"])
     assert other and not any(c in (tmp_path / "p1.svg").read_text() for c in other)
     refused = run("pbem", "status", tmp_path / "g.game", "--svg", tmp_path / "x.svg")
-    assert refused.exit_code == 2 and "drawn from a player's view file" in refused.output
+    assert refused.exit_code == 2 and "a player's view file draws that player's picture" in refused.output
 
 
 @pytest.mark.parametrize("game", OTHERS)

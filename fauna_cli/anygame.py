@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from fauna_cli import exitcodes
+from fauna_cli.jsonshape import head_of, last_move_of, legal_of, standing
 from fauna_cli.prompting import ask, confirm_leave, saved_line
 from fauna_cli.render import dump_json, shown, style, table, use_color
 from fauna_cli.widths import fit_prose, term_list, terminal_width
@@ -457,15 +458,23 @@ def _player_named(state: Any, name: str) -> str | None:
 def replay_report(loaded: LoadedGame, fmt: str, file: str) -> None:
     """What `fauna replay` prints for a protocol game: every table, the end, and the account (JSON)."""
     rules, state = loaded.rules, loaded.state
+    if fmt == "json":
+        done = periods(loaded)
+        tables = [t for p in done for t in p.tables]
+        final = rules.final_tables(state) if state.is_over else []
+        lines = len(loaded.records)
+        click.echo(dump_json({**standing(rules.name, file, state), "seed": state.seed,
+                              "config": rules.config_to_dict(state.config), "lines": lines,
+                              "verified": {"lines": lines, "moves": state.seq, "to_end": loaded.complete,
+                                           "head": loaded.head},
+                              "period": rules.period_name or None,
+                              "rounds": [p.to_dict(rules.period_name) for p in done if p.tables]
+                              if rules.period_name else [],
+                              "tables": [t.to_dict() for t in tables], "final": [t.to_dict() for t in final],
+                              "summary": rules.summary(state)}), nl=False)
+        return
     tables = _all_tables(loaded)
     final = rules.final_tables(state) if state.is_over else []
-    if fmt == "json":
-        click.echo(dump_json({"version": 1, "game": rules.name, "file": file, "seed": state.seed,
-                              "config": rules.config_to_dict(state.config), "lines": len(loaded.records),
-                              "moves": state.seq, "verified": loaded.complete, "over": state.is_over,
-                              "winners": list(state.winners), "tables": [t.to_dict() for t in tables],
-                              "final": [t.to_dict() for t in final], "summary": rules.summary(state)}), nl=False)
-        return
     click.echo(f"{rules.title} game, seed {state.seed}, players: {', '.join(state.names)}.")
     click.echo()
     if tables:
@@ -523,6 +532,10 @@ def pbem_show(loaded: LoadedGame, game: str, round_no: int | None, fmt: str) -> 
 
     rules, state = loaded.rules, loaded.state
     word = rules.period_name
+    if round_no is None and fmt == "json":  # every finished round, as --round R gives one
+        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "period": word or None,
+                              "rounds": [p.to_dict(word) for p in finished_periods(loaded)]}), nl=False)
+        return
     if round_no is None:
         replay_report(loaded, fmt, game)
         return
@@ -572,6 +585,11 @@ def _next_hint(game: str, state: Any) -> str:
     return next_hint(game, state)
 
 
+def _event_dict(event: Any) -> Any:
+    """An event as JSON: its own dictionary where it has one, else its text."""
+    return event.to_dict() if hasattr(event, "to_dict") else str(event)
+
+
 def _bots_reply(rules: GameRules, log: GameLog) -> list[Any]:
     """Computer players decide until a person is to decide (each decision depends on the position only)."""
     state = log.state
@@ -592,10 +610,9 @@ def pbem_new(rules: GameRules, config: Any, seed: int, drawn: bool, game: str, f
     opening = _bots_reply(rules, log)
     create_game(game, log.text(), force)
     if fmt == "json":
-        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "seed": seed, "seed_drawn": drawn,
-                              "config": rules.config_to_dict(config), "moves": state.seq,
-                              "next": None if state.is_over else {"seq": state.seq + 1, "player": state.to_move},
-                              "head": {"line": len(log.lines), "hash": log.head}}), nl=False)
+        click.echo(dump_json({**standing(rules.name, game, state), "seed": seed, "seed_drawn": drawn,
+                              "config": rules.config_to_dict(config), "events": [_event_dict(e) for e in opening],
+                              "view": state.view(None), "head": head_of(len(log.lines), log.head)}), nl=False)
         return
     if rules.hidden_information:
         click.echo(f"fauna: warning: {rules.title} has secret hands, and {shown(game)} holds the seed that deals "
@@ -621,14 +638,11 @@ def pbem_status(loaded: LoadedGame, game: str, player: str | None, fmt: str) -> 
     last = loaded.last_move()
     if fmt == "json":
         done = finished_periods(loaded)
-        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "view_of": name, "view": view,
-                              "period": rules.period_name or None,
+        click.echo(dump_json({"version": 1, **standing(rules.name, game, state), "view_of": name, "view": view,
+                              "legal": legal_of(state, name), "period": rules.period_name or None,
                               "last_round": done[-1].to_dict(rules.period_name) if done else None,
-                              "moves": state.seq, "over": state.is_over, "winners": list(state.winners),
-                              "next": None if state.is_over else {"seq": state.seq + 1, "player": state.to_move},
-                              "last_move": None if last is None else {"seq": last.seq, "player": last.player,
-                                                                      "move": last.text.split(": ", 1)[1]},
-                              "head": {"line": len(loaded.writer.lines), "hash": loaded.head}}), nl=False)
+                              "last_move": last_move_of(last),
+                              "head": head_of(len(loaded.writer.lines), loaded.head)}), nl=False)
         return
     if state.is_over:
         click.echo(f"{shown(game)}: {rules.title}, finished after {state.seq} moves; "
@@ -713,14 +727,21 @@ def pbem_move_change(loaded: LoadedGame, player: str, text: str, seq: int | None
 
 
 def pbem_move_report(loaded: LoadedGame, name: str, events: list[Any], game: str, fmt: str,
-                     move_file: str | None = None, printed: bool = False, sender: str | None = None) -> None:
+                     move_file: str | None = None, printed: bool = False, sender: str | None = None,
+                     move_file_json: dict[str, Any] | None = None, first: int | None = None) -> None:
+    """What `pbem move` says after saving: the events, the tables they completed, and who is next.
+
+    `first` is the number of the command's first decision: the rounds it and the replies after it finished are given.
+    """
     rules, state = loaded.rules, loaded.state
     if fmt == "json":
-        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "player": name, "moves": state.seq,
-                              "events": [e.to_dict() if hasattr(e, "to_dict") else str(e) for e in events],
-                              "over": state.is_over,
-                              "next": None if state.is_over else {"seq": state.seq + 1, "player": state.to_move},
-                              "head": {"line": len(loaded.writer.lines), "hash": loaded.head}}), nl=False)
+        since = state.seq if first is None else first
+        done = [p for p in finished_periods(loaded) if p.moves and p.moves[-1]["seq"] >= since]
+        click.echo(dump_json({"version": 1, **standing(rules.name, game, state), "player": name,
+                              "events": [_event_dict(e) for e in events], "period": rules.period_name or None,
+                              "rounds": [p.to_dict(rules.period_name) for p in done],
+                              "head": head_of(len(loaded.writer.lines), loaded.head), **(move_file_json or {})}),
+                   nl=False)
         return
     for e in events:
         line = rules.event_text(e)

@@ -12,6 +12,7 @@ from fauna_cli import guidance
 from fauna_cli.datacache import gc_held
 from fauna_cli.gameconfig import start_game
 from fauna_cli.gamefile import create_game, load_game, one_line_errors, update_game
+from fauna_cli.jsonshape import head_of, last_move_of, legal_of, standing
 from fauna_cli.options import game_options
 from fauna_cli.render import (
     FORMATS,
@@ -24,7 +25,7 @@ from fauna_cli.render import (
     winners_line,
 )
 from fauna_cli.replay_cmd import last_round_report, pick_round, round_reports
-from fauna_cli.rounds import RoundReports, round_text
+from fauna_cli.rounds import RoundReports, round_dict, round_moves, round_text
 from rules.core.errors import FaunaError, IllegalMove, UnknownName
 from rules.core.limits import ProgressGuard, escape_control, excerpt
 from rules.core.names import normalize, suggest
@@ -70,6 +71,11 @@ _next_hint = guidance.next_hint  # one helper for every game (fauna_cli/guidance
 
 def _next_dict(state: State) -> dict | None:
     return None if state.is_over else {"seq": state.seq + 1, "player": state.to_move}
+
+
+def _view(state: State) -> dict:
+    """Fauna's picture of the position for JSON `view` (everything is public but the card's answer)."""
+    return {**state.view(None), "front": None if state.is_over else state.front.to_dict()}
 
 
 def _warn_if_data_changed(loaded: LoadedLog) -> None:
@@ -215,11 +221,12 @@ def pbem_new(config_path, game, seed, force, fmt, key=None, public_seed=False, c
     opening = bots_move(writer)
     create_game(game, writer.text(), force)
     if fmt == "json":
-        click.echo(dump_json({"game": game, "seed": seed, "seed_drawn": drawn, "config": state.config.to_dict(),
-                              "events": [e.to_dict() for e in opening],
+        click.echo(dump_json({**standing("fauna", game, state), "seed": seed, "seed_drawn": drawn,
+                              "config": state.config.to_dict(), "events": [e.to_dict() for e in opening],
+                              "view": _view(state), "head": head_of(len(writer.lines), writer.head),
+                              # Fauna's keys from before the shapes were shared (docs/json.md)
                               "round": state.round, "starting_player": state.names[state.start],
-                              "front": state.front.to_dict(), "next": _next_dict(state),
-                              "head": {"line": len(writer.lines), "hash": writer.head}}),
+                              "front": state.front.to_dict()}),
                    nl=False)
         return
     click.echo(f"Started {escape_control(game)}: seed {seed}{' (drawn)' if drawn else ''}; {_rules_line(state)}.")
@@ -323,19 +330,21 @@ def pbem_status(game, ignore_data_change, fmt, player=None, svg_path=None, force
         return
     _warn_if_data_changed(loaded)
     state = loaded.state
+    name = None if player is None else resolve_player(state, player)
     last = loaded.last_move()
     if fmt == "json":
-        doc = {"game": game, "seed": state.seed, "config": state.config.to_dict(), "round": state.round,
-               "next": _next_dict(state),
+        done = last_round_report(loaded)
+        doc = {**standing("fauna", game, state), "view_of": name, "view": _view(state),
+               "legal": legal_of(state, name), "period": "round",
+               "last_round": None if done is None else round_dict(done, round_moves(loaded).get(done.round, [])),
+               "last_move": last_move_of(last), "head": head_of(len(loaded.writer.lines), loaded.head),
+               # Fauna's keys from before the shapes were shared (docs/json.md)
+               "seed": state.seed, "config": state.config.to_dict(), "round": state.round,
                "starting_player": state.names[state.start], "front": None if state.is_over else state.front.to_dict(),
                "status": status_dict(state),
                "players": [{"player": n, "bot": state.config.players[i].bot, "score": state.score[i],
                             "hand": state.hand[i], "stock": state.stock[i], "placed": state.placed[i],
-                            "passed": state.passed[i]} for i, n in enumerate(state.names)],
-               "last_round": None if (done := last_round_report(loaded)) is None else done.to_dict(),
-               "last_move": None if last is None else {"seq": last.seq, "player": last.player,
-                                                       "move": last.text.split(": ", 1)[1]},
-               "head": {"line": len(loaded.writer.lines), "hash": loaded.head}}
+                            "passed": state.passed[i]} for i, n in enumerate(state.names)]}
         click.echo(dump_json(doc), nl=False)
         return
     if state.is_over:
@@ -356,6 +365,12 @@ def pbem_status(game, ignore_data_change, fmt, player=None, svg_path=None, force
         points = ", ".join(f"{r.player} +{r.points}" for r in rep.evaluated.players)
         click.echo(f"Round {rep.round} ({rep.evaluated.animal}): {points}; the whole table: "
                    f"fauna pbem show {_q(game)} --round {rep.round}")
+    if name is not None and name == state.to_move:  # the prompt's choices: what the next move may be
+        from fauna_cli.anygame import choices_text
+
+        click.echo(f"{name}'s choices now (a number or the move):")
+        click.echo(choices_text(state))
+        click.echo()
     if last is not None:
         click.echo(f"Last move: {last.text} (line {last.line}).")
     click.echo(f"History head: line {len(loaded.writer.lines)}, hash {loaded.head}.")
@@ -442,19 +457,24 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, 
         from fauna_cli import anygame
         other, mover, moved = result  # another game's change returns (loaded, player, events)
         sender = guidance.owner_of(game, guidance.humans(other.state)) or mover
-        anygame.pbem_move_report(other, mover, moved, game, fmt, target, print_move, sender)
+        anygame.pbem_move_report(other, mover, moved, game, fmt, target, print_move, sender,
+                                 _move_file_json(made[0], target, print_move), made[0].seq)
         return
     loaded, name, events, done = result
     _warn_if_data_changed(loaded)
     state = loaded.state
     if fmt == "json":
-        click.echo(dump_json({"game": game, "move": {"seq": state.seq, "player": name,
-                                                     "move": state.move_text(state.history[-1][1])},
-                              "events": [e.to_dict() for e in events], "rounds": [r.to_dict() for r in done],
+        moves = round_moves(loaded) if done else {}
+        click.echo(dump_json({**standing("fauna", game, state), "player": name,
+                              "events": [e.to_dict() for e in events], "period": "round",
+                              "rounds": [round_dict(r, moves.get(r.round, [])) for r in done],
+                              "head": head_of(len(loaded.writer.lines), loaded.head),
+                              **_move_file_json(made[0], target, print_move),
+                              # Fauna's keys from before the shapes were shared (docs/json.md)
+                              "move": {"seq": state.seq, "player": name,
+                                       "move": state.move_text(state.history[-1][1])},
                               "status": status_dict(state),
-                              "next": _next_dict(state),
-                              "front": None if state.is_over or not done else state.front.to_dict(),
-                              "head": {"line": len(loaded.writer.lines), "hash": loaded.head}}), nl=False)
+                              "front": None if state.is_over or not done else state.front.to_dict()}), nl=False)
         return
     for e in events:
         line = move_line(e)
@@ -492,14 +512,10 @@ def pbem_show(game, round_no, ignore_data_change, fmt) -> None:
     _warn_if_data_changed(loaded)
     state = loaded.state
     reports = pick_round(round_reports(loaded, round_no), round_no, state, game)
-    moves: dict[int, list[dict]] = {}
-    for r in loaded.records:
-        if r.kind == "move" and r.round is not None:  # a move's record always has its round
-            moves.setdefault(r.round, []).append(
-                {"seq": r.seq, "player": r.player, "move": r.text.split(": ", 1)[1]})
+    moves = round_moves(loaded)
     if fmt == "json":
-        click.echo(dump_json({"game": game, "rounds": [{**rep.to_dict(), "moves": moves.get(rep.round, [])}
-                                                       for rep in reports]}), nl=False)
+        click.echo(dump_json({"game": "fauna", "file": game, "period": "round",
+                              "rounds": [round_dict(rep, moves.get(rep.round, [])) for rep in reports]}), nl=False)
         return
     if not reports:
         click.echo(f"{escape_control(game)}: no round has been evaluated yet (round {state.round} is being played).")
@@ -593,7 +609,12 @@ def _remove(path: str) -> None:
 
 
 def _hand_out_move_file(mf: MoveFile, game: str, target: str | None, print_it: bool, fmt: str) -> None:
-    """Print the move file of a move just saved, or say where it was written, for the players with their own copies."""
+    """Print the move file of a move just saved, or say where it was written, for the players with their own copies.
+
+    Under --format json it is said in the document instead (`move_file`), so standard output stays one JSON object.
+    """
+    if fmt == "json":
+        return
     if print_it:
         click.echo(mf.text(), nl=False)
         return
@@ -602,6 +623,11 @@ def _hand_out_move_file(mf: MoveFile, game: str, target: str | None, print_it: b
     if fmt != "json":
         click.echo(f"Move file: {shown(target)} (for players who keep their own copy: "
                    f"fauna pbem apply GAME {_q(target)})")
+
+
+def _move_file_json(mf: MoveFile, target: str | None, print_it: bool) -> dict:
+    """`move_file` of pbem move's JSON: where the move file was written (None with --print-move) and its text."""
+    return {"move_file": {"file": None if print_it else target, "text": mf.text()}}
 
 
 class MoveFileProblem(IllegalMove):
@@ -687,9 +713,10 @@ def pbem_apply(game, files, ignore_data_change, fmt, key=None) -> None:
     loaded = load_game(game, ignore_data_change=ignore_data_change)
     state = loaded.state
     if fmt == "json":
-        click.echo(dump_json({"version": 1, "game": game, "applied": applied, "ignored": ignored, "problem": problem,
-                              "next": _next_dict(state), "head": {"line": len(loaded.writer.lines),
-                                                                  "hash": loaded.head}}), nl=False)
+        game_name = "fauna" if isinstance(loaded, LoadedLog) else loaded.rules.name
+        click.echo(dump_json({**standing(game_name, game, state), "applied": applied, "ignored": ignored,
+                              "problem": problem, "head": head_of(len(loaded.writer.lines), loaded.head)}),
+                   nl=False)
     else:
         for line in applied:
             click.echo(f"Applied {line}")

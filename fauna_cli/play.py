@@ -206,10 +206,12 @@ def run_script(state: State, script_text: str, source: str, fmt: str, log_path: 
 
 
 def game_json(state: State, reports: list[RoundReport]) -> dict:
-    """The whole game as JSON, with the keys `replay` gives: format, seed, config, data, rounds, card, status."""
+    """The whole game as JSON: every game's keys (fauna_cli/jsonshape.py), then Fauna's own, as replay has them."""
+    from fauna_cli.jsonshape import standing
     from rules.fauna.replay import FORMAT, VERSION, fingerprint_for
 
-    return {"format": f"{FORMAT} {VERSION}", "seed": state.seed, "config": state.config.to_dict(),
+    return {**standing("fauna", None, state), "format": f"{FORMAT} {VERSION}", "seed": state.seed,
+            "config": state.config.to_dict(),
             "data": {"recorded": fingerprint_for(state.config, VERSION)}, "rounds": [r.to_dict() for r in reports],
             "front": None if state.is_over else state.front.to_dict(), "status": status_dict(state)}
 

@@ -182,10 +182,15 @@ def replay(file, until, round_no, ignore_data_change, fmt, against_installed=Fal
     lines = len(loaded.records)
     changes = _against_installed(loaded) if against_installed else None
     if fmt == "json":
+        from fauna_cli.jsonshape import standing
+        from fauna_cli.rounds import round_dict, round_moves
+
+        moves = round_moves(loaded)
         click.echo(dump_json({
-            "file": file, "format": f"{FORMAT} {loaded.version}", "seed": state.seed, "config": state.config.to_dict(),
+            **standing("fauna", file, state), "lines": lines, "period": "round",
+            "format": f"{FORMAT} {loaded.version}", "seed": state.seed, "config": state.config.to_dict(),
             "data": {"recorded": loaded.fingerprint, "installed": loaded.installed, "changed": loaded.data_changed},
-            "rounds": [r.to_dict() for r in reports], "status": status_dict(state),
+            "rounds": [round_dict(r, moves.get(r.round, [])) for r in reports], "status": status_dict(state),
             "verified": {"lines": lines, "moves": state.seq, "to_end": loaded.complete, "head": loaded.head},
             **({} if changes is None else {"against_installed": [
                 {"round": c.round, "animal": c.animal, "facts": list(c.facts), "pieces": list(c.pieces)}

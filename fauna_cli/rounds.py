@@ -15,6 +15,7 @@ from fauna_cli.widths import terminal_width
 if TYPE_CHECKING:
     from rules.fauna.events import Event, RoundEvaluated
     from rules.fauna.game import State
+    from rules.fauna.replay import LoadedLog
 
 
 @dataclass
@@ -111,21 +112,46 @@ PIECE_HEADERS = ["player", "piece", "scored", "points", "why"]
 PLAYER_HEADERS = ["player", "round", "total", "back", "lost", "from stock", "refill", "hand"]
 
 
-def round_text(report: RoundReport, fmt: str) -> str:
-    """A round's evaluation as tables."""
+def round_tables(report: RoundReport) -> list[tuple[str, list[str], list[list[str]]]]:
+    """A round's evaluation as (title, headers, rows) tables: the answer, every piece, the players, the standings."""
     from rules.fauna.animals import MEASURE_TITLES
 
-    width = terminal_width() or 0  # once for the round's four tables (0: not a terminal, no wrapping)
     e = report.evaluated
     ans = [["areas", f"{e.n_areas}: " + ", ".join(e.answer.areas), ""]]
     ans.extend([MEASURE_TITLES[m], value, space] for m, _, value, space in e.answer.measures)
-    tables = [(ans, ["answer", "value", "correct space"])]
+    tables = [(f"Answer of round {e.round}", ["answer", "value", "correct space"], ans)]
     if e.pieces:
-        tables.append(([[p.player, p.move, p.verdict, str(p.points), p.reason] for p in e.pieces], PIECE_HEADERS))
-    tables.append(([[r.player, str(r.points), str(r.total), str(r.returned), str(r.lost), str(took), str(refilled),
-                     str(hand)] for r, (took, refilled, hand, _) in zip(e.players, report.after, strict=True)],
-                   PLAYER_HEADERS))
-    tables.append(([[str(rank), p, str(score)] for rank, p, score in report.standings], ["rank", "player", "score"]))
+        tables.append((f"Pieces of round {e.round}", PIECE_HEADERS,
+                       [[p.player, p.move, p.verdict, str(p.points), p.reason] for p in e.pieces]))
+    tables.append((f"Players after round {e.round}", PLAYER_HEADERS,
+                   [[r.player, str(r.points), str(r.total), str(r.returned), str(r.lost), str(took), str(refilled),
+                     str(hand)] for r, (took, refilled, hand, _) in zip(e.players, report.after, strict=True)]))
+    tables.append((f"Standings after round {e.round}", ["rank", "player", "score"],
+                   [[str(rank), p, str(score)] for rank, p, score in report.standings]))
+    return tables
+
+
+def round_moves(loaded: LoadedLog) -> dict[int, list[dict]]:
+    """The moves of each round as the file records them: {round: [{seq, player, move}]}."""
+    moves: dict[int, list[dict]] = {}
+    for r in loaded.records:
+        if r.kind == "move" and r.round is not None:  # a move's record always has its round
+            moves.setdefault(r.round, []).append({"seq": r.seq, "player": r.player, "move": r.text.split(": ", 1)[1]})
+    return moves
+
+
+def round_dict(report: RoundReport, moves: list[dict]) -> dict:
+    """A round as JSON in the shape every game's rounds have (round, moves, tables) beside Fauna's own keys."""
+    return {**report.to_dict(), "moves": moves,
+            "tables": [{"title": title, "headers": headers, "rows": rows}
+                       for title, headers, rows in round_tables(report)]}
+
+
+def round_text(report: RoundReport, fmt: str) -> str:
+    """A round's evaluation as tables."""
+    width = terminal_width() or 0  # once for the round's four tables (0: not a terminal, no wrapping)
+    e = report.evaluated
+    tables = [(rows, headers) for _, headers, rows in round_tables(report)]
     # every cell checked at once: a plain table then lays them out as they are (the headers are plain)
     plain = fmt == "plain" and not width and plain_cells([row for rows, _ in tables for row in rows])
     out = [style(f"Round {e.round} evaluation: {e.animal} ({e.scientific}), {report.animal_class}", bold=True)]

@@ -378,7 +378,7 @@ def simulate(players, bots_text, games, seed, jobs, game_name, preset, units, ca
     names = config.names
     kinds = [kind if skill is None else f"{kind}:{format(skill, 'g')}" for kind, skill in bots]
     doc = {
-        "seed": seed, "preset": config.table.name, "units": units, "cards": cards,
+        "game": "fauna", "seed": seed, "preset": config.table.name, "units": units, "cards": cards,
         "bots": kinds, "players": names,
         "summary": summarise(records, names, kinds),
         "timing": {"seconds": round(seconds, 3), "games_per_second": round(games / seconds, 1) if seconds else 0.0,

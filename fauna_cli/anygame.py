@@ -49,12 +49,12 @@ def help_for(rules: GameRules, state: Any) -> str:
     return fit_prose(rules.help_text(state), terminal_width())
 
 
-def choices_text(state: Any) -> str:
+def choices_text(state: Any, cut: bool = True) -> str:
     """The legal decisions now, numbered (grouped when many: fauna_cli/choices.py), so a player can type a
-    number or the text; wrapped to the terminal."""
+    number or the text; wrapped to the terminal. Not `cut`: every one (no prompt follows to list the rest)."""
     from fauna_cli.choices import choice_lines
 
-    lines = choice_lines([state.move_text(m) for m in state.legal_moves()])
+    lines = choice_lines([state.move_text(m) for m in state.legal_moves()], cut)
     return fit_prose("\n".join(lines), terminal_width())
 
 
@@ -585,9 +585,12 @@ def _next_hint(game: str, state: Any) -> str:
     return next_hint(game, state)
 
 
-def _event_dict(event: Any) -> Any:
-    """An event as JSON: its own dictionary where it has one, else its text."""
-    return event.to_dict() if hasattr(event, "to_dict") else str(event)
+def _event_dict(rules: GameRules, event: Any) -> dict[str, Any]:
+    """An event as JSON: its kind, its player and the line the players are told of it ('' when none)."""
+    if hasattr(event, "to_dict"):
+        return dict(event.to_dict())
+    return {"event": str(getattr(event, "kind", type(event).__name__)), "player": getattr(event, "player", None),
+            "text": rules.event_text(event) or ""}
 
 
 def _bots_reply(rules: GameRules, log: GameLog) -> list[Any]:
@@ -611,8 +614,9 @@ def pbem_new(rules: GameRules, config: Any, seed: int, drawn: bool, game: str, f
     create_game(game, log.text(), force)
     if fmt == "json":
         click.echo(dump_json({**standing(rules.name, game, state), "seed": seed, "seed_drawn": drawn,
-                              "config": rules.config_to_dict(config), "events": [_event_dict(e) for e in opening],
-                              "view": state.view(None), "head": head_of(len(log.lines), log.head)}), nl=False)
+                              "config": rules.config_to_dict(config),
+                              "events": [_event_dict(rules, e) for e in opening], "view": state.view(None),
+                              "head": head_of(len(log.lines), log.head)}), nl=False)
         return
     if rules.hidden_information:
         click.echo(f"fauna: warning: {rules.title} has secret hands, and {shown(game)} holds the seed that deals "
@@ -652,7 +656,7 @@ def pbem_status(loaded: LoadedGame, game: str, player: str | None, fmt: str) -> 
     click.echo(picture(rules, view))
     if name is not None and name == state.to_move:  # the prompt's screen: what the next move may be
         click.echo(help_for(rules, state))
-        click.echo(choices_text(state))
+        click.echo(choices_text(state, cut=False))
     bots = [f"{p.name} ({p.bot})" for p in state.config.players if p.bot]
     if bots:
         click.echo("Computer players (they move by themselves): " + ", ".join(bots) + ".")
@@ -738,7 +742,7 @@ def pbem_move_report(loaded: LoadedGame, name: str, events: list[Any], game: str
         since = state.seq if first is None else first
         done = [p for p in finished_periods(loaded) if p.moves and p.moves[-1]["seq"] >= since]
         click.echo(dump_json({"version": 1, **standing(rules.name, game, state), "player": name,
-                              "events": [_event_dict(e) for e in events], "period": rules.period_name or None,
+                              "events": [_event_dict(rules, e) for e in events], "period": rules.period_name or None,
                               "rounds": [p.to_dict(rules.period_name) for p in done],
                               "head": head_of(len(loaded.writer.lines), loaded.head), **(move_file_json or {})}),
                    nl=False)

@@ -55,13 +55,14 @@ def group(texts: list[str]) -> list[ChoiceLine]:
     return out
 
 
-def choice_lines(texts: list[str]) -> list[str]:
-    """The lines that list `texts` under the board: one a choice when few, grouped when many, cut to MAX_LINES."""
+def choice_lines(texts: list[str], cut: bool = True) -> list[str]:
+    """The lines that list `texts` under the board: one a choice when few, grouped when many, cut to MAX_LINES
+    (unless not `cut`: where no prompt follows to list the rest, as in `pbem status --as NAME`)."""
     if len(texts) < GROUP_FROM:
         return [f"  {i}. {t}" for i, t in enumerate(texts, 1)]
     lines = group(texts)
-    shown = [line.text() for line in lines[:MAX_LINES]]
-    if len(lines) > MAX_LINES:
+    shown = [line.text() for line in (lines[:MAX_LINES] if cut else lines)]
+    if cut and len(lines) > MAX_LINES:
         rest = len(texts) - lines[MAX_LINES - 2].last  # the last line shown says how many are left
         shown[-1:] = [f"  ... and {rest} more choices (type 'moves' to list them all)"]
     grouped = next((line for line in lines if line.tails), None)

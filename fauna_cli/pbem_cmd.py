@@ -75,7 +75,7 @@ def _next_dict(state: State) -> dict | None:
 
 def _view(state: State) -> dict:
     """Fauna's picture of the position for JSON `view` (everything is public but the card's answer)."""
-    return {**state.view(None), "front": None if state.is_over else state.front.to_dict()}
+    return state.view(None)
 
 
 def _warn_if_data_changed(loaded: LoadedLog) -> None:
@@ -368,8 +368,8 @@ def pbem_status(game, ignore_data_change, fmt, player=None, svg_path=None, force
     if name is not None and name == state.to_move:  # the prompt's choices: what the next move may be
         from fauna_cli.anygame import choices_text
 
-        click.echo(f"{name}'s choices now (a number or the move):")
-        click.echo(choices_text(state))
+        click.echo(f"{name}'s choices now:")
+        click.echo(choices_text(state, cut=False))
         click.echo()
     if last is not None:
         click.echo(f"Last move: {last.text} (line {last.line}).")

@@ -208,10 +208,12 @@ def run_script(state: State, script_text: str, source: str, fmt: str, log_path: 
 def game_json(state: State, reports: list[RoundReport]) -> dict:
     """The whole game as JSON: every game's keys (fauna_cli/jsonshape.py), then Fauna's own, as replay has them."""
     from fauna_cli.jsonshape import standing
+    from fauna_cli.rounds import final_json, tables_json
     from rules.fauna.replay import FORMAT, VERSION, fingerprint_for
 
     return {**standing("fauna", None, state), "format": f"{FORMAT} {VERSION}", "seed": state.seed,
-            "config": state.config.to_dict(),
+            "config": state.config.to_dict(), "tables": tables_json(reports), "final": final_json(state),
+            "summary": status_dict(state),
             "data": {"recorded": fingerprint_for(state.config, VERSION)}, "rounds": [r.to_dict() for r in reports],
             "front": None if state.is_over else state.front.to_dict(), "status": status_dict(state)}
 

@@ -147,6 +147,25 @@ def round_dict(report: RoundReport, moves: list[dict]) -> dict:
                        for title, headers, rows in round_tables(report)]}
 
 
+def tables_json(reports: list[RoundReport]) -> list[dict]:
+    """Every round's tables in order, as JSON (`tables` of replay and play, as every game has them)."""
+    return [{"title": title, "headers": headers, "rows": rows} for r in reports for title, headers, rows in
+            round_tables(r)]
+
+
+def final_json(state: State) -> list[dict]:
+    """The final scores as a JSON table once the game is over (`final`, as every game has it), else none."""
+    if not state.is_over:
+        return []
+    ranked = sorted(state.scores().items(), key=itemgetter(1), reverse=True)
+    rows, rank = [], 0
+    for i, (p, score) in enumerate(ranked):  # a rank is one more than the number of better scores
+        if not i or score != ranked[i - 1][1]:
+            rank = i + 1
+        rows.append([str(rank), p, str(score)])
+    return [{"title": "Final scores", "headers": ["rank", "player", "score"], "rows": rows}]
+
+
 def round_text(report: RoundReport, fmt: str) -> str:
     """A round's evaluation as tables."""
     width = terminal_width() or 0  # once for the round's four tables (0: not a terminal, no wrapping)

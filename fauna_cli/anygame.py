@@ -58,6 +58,20 @@ def choices_text(state: Any, cut: bool = True) -> str:
     return fit_prose("\n".join(lines), terminal_width())
 
 
+def numbered_choice(state: Any, player: str, text: str, where: str) -> str:
+    """A move given as the number of a choice (as `pbem status --as NAME` lists them) written out; else `text`.
+
+    Only the first decision of a turn ('2; pass') can be a number: the list shows only what may be decided now.
+    """
+    from rules.core.choices import pick_choice
+
+    first, sep, rest = text.partition(";")
+    said = " ".join(first.split())
+    if not said.isdigit() or state.is_over or _player_named(state, player) != state.to_move:
+        return text
+    return pick_choice(said, [state.move_text(m) for m in state.legal_moves()], where) + sep + rest
+
+
 class Session:
     """A game being played here: its state, its log, its computer players and how to show it."""
 

@@ -424,8 +424,11 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, 
     notes: list[str] = []  # a line before the move block: moved for another player on one's own copy
 
     def change(loaded):
+        from fauna_cli.anygame import numbered_choice
+
         before = (game_id(loaded), loaded.state.seq + 1, loaded.head)
-        new_text, result = play_human(loaded, player, text, seq)
+        said = numbered_choice(loaded.state, player, text, f"fauna pbem status {_q(game)} --as {_q(player)}")
+        new_text, result = play_human(loaded, player, said, seq)
         name, history = result[1], loaded.state.history
         owner = guidance.owner_of(game, guidance.humans(loaded.state))
         if owner is not None and name != owner:

@@ -136,3 +136,20 @@ def test_apply_names_the_game_and_the_file(tmp_path):
         docs = dict(documents("pbem-apply", game, tmp_path / game))
         assert docs["apply"]["game"] == game and docs["apply"]["file"].endswith(f"copy.{game}")
         assert len(docs["apply"]["applied"]) == 1 and len(docs["apply again (ignored)"]["ignored"]) == 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pbem_move_takes_the_number_of_a_choice_status_lists(game, tmp_path):
+    """The numbers `pbem status --as NAME` shows can be sent as they are: the saved move is the choice's text."""
+    from fauna_cli.gamefile import load_game
+
+    path = game_file(tmp_path, game, 0)
+    player, _ = first_legal(path)
+    legal = json_of("pbem", "status", path, "--as", player)["legal"]
+    before = load_game(str(path)).state.seq
+    code, text = run("pbem", "move", path, "--as", player, str(len(legal) + 1))
+    assert code == 3 and f"there is no choice {len(legal) + 1}: choose 1 to {len(legal)}" in text
+    doc = json_of("pbem", "move", path, "--as", player, "--print-move", str(len(legal)))
+    assert f"\nmove {legal[-1]}\n" in doc["move_file"]["text"]
+    state = load_game(str(path)).state
+    assert state.move_text(state.history[before][1]) == legal[-1]

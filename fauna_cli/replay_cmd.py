@@ -183,11 +183,11 @@ def replay(file, until, round_no, ignore_data_change, fmt, against_installed=Fal
     changes = _against_installed(loaded) if against_installed else None
     if fmt == "json":
         from fauna_cli.jsonshape import standing
-        from fauna_cli.rounds import final_json, round_dict, round_moves, tables_json
+        from fauna_cli.rounds import final_json, round_dict, round_moves
 
         moves = round_moves(loaded)
         click.echo(dump_json({
-            **standing("fauna", file, state), "lines": lines, "period": "round", "tables": tables_json(reports),
+            **standing("fauna", file, state), "lines": lines, "period": "round",
             "final": final_json(state), "summary": status_dict(state),
             "format": f"{FORMAT} {loaded.version}", "seed": state.seed, "config": state.config.to_dict(),
             "data": {"recorded": loaded.fingerprint, "installed": loaded.installed, "changed": loaded.data_changed},

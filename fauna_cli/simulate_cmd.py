@@ -378,8 +378,8 @@ def simulate(players, bots_text, games, seed, jobs, game_name, preset, units, ca
     names = config.names
     kinds = [kind if skill is None else f"{kind}:{format(skill, 'g')}" for kind, skill in bots]
     doc = {
-        "game": "fauna", "seed": seed, "preset": config.table.name, "units": units, "cards": cards,
-        "bots": kinds, "players": names,
+        "game": "fauna", "config": config.to_dict(), "seed": seed, "preset": config.table.name, "units": units,
+        "cards": cards, "bots": kinds, "players": names,
         "summary": summarise(records, names, kinds),
         "timing": {"seconds": round(seconds, 3), "games_per_second": round(games / seconds, 1) if seconds else 0.0,
                    "jobs": jobs},
@@ -468,7 +468,7 @@ def simulate_game(rules, players: int, bots_text: str, games: int, seed, jobs: i
     started = time.perf_counter()
     results = _collect(lambda progress: run_protocol_games(rules, config, seed, games, jobs, progress=progress), games)
     seconds = time.perf_counter() - started
-    doc = {"game": rules.name, "seed": seed, "bots": kinds, "players": names,
+    doc = {"game": rules.name, "config": rules.config_to_dict(config), "seed": seed, "bots": kinds, "players": names,
            "summary": summarise_game(results, names, kinds),
            "timing": {"seconds": round(seconds, 3), "games_per_second": round(games / seconds, 1) if seconds else 0.0,
                       "jobs": jobs}}

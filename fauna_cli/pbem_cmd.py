@@ -69,15 +69,6 @@ def _q(path: str) -> str:
 _next_hint = guidance.next_hint  # one helper for every game (fauna_cli/guidance.py)
 
 
-def _next_dict(state: State) -> dict | None:
-    return None if state.is_over else {"seq": state.seq + 1, "player": state.to_move}
-
-
-def _view(state: State) -> dict:
-    """Fauna's picture of the position for JSON `view` (everything is public but the card's answer)."""
-    return state.view(None)
-
-
 def _warn_if_data_changed(loaded: LoadedLog) -> None:
     if loaded.data_changed:
         click.echo(f"fauna: warning: {loaded.source} was recorded with other game data; going on anyway "
@@ -223,7 +214,7 @@ def pbem_new(config_path, game, seed, force, fmt, key=None, public_seed=False, c
     if fmt == "json":
         click.echo(dump_json({**standing("fauna", game, state), "seed": seed, "seed_drawn": drawn,
                               "config": state.config.to_dict(), "events": [e.to_dict() for e in opening],
-                              "view": _view(state), "head": head_of(len(writer.lines), writer.head),
+                              "view": state.view(None), "head": head_of(len(writer.lines), writer.head),
                               # Fauna's keys from before the shapes were shared (docs/json.md)
                               "round": state.round, "starting_player": state.names[state.start],
                               "front": state.front.to_dict()}),
@@ -334,7 +325,7 @@ def pbem_status(game, ignore_data_change, fmt, player=None, svg_path=None, force
     last = loaded.last_move()
     if fmt == "json":
         done = last_round_report(loaded)
-        doc = {**standing("fauna", game, state), "view_of": name, "view": _view(state),
+        doc = {**standing("fauna", game, state), "view_of": name, "view": state.view(None),
                "legal": legal_of(state, name), "period": "round",
                "last_round": None if done is None else round_dict(done, round_moves(loaded).get(done.round, [])),
                "last_move": last_move_of(last), "head": head_of(len(loaded.writer.lines), loaded.head),

@@ -40,7 +40,7 @@ def problems(command: str, doc: dict) -> list[str]:
 
 def test_every_schema_is_a_valid_schema_and_every_command_has_one():
     names = {p.stem for p in SCHEMAS.glob("*.json")}
-    assert names == {*COMMANDS, "common"}
+    assert names == {*COMMANDS, "common", "error"}
     for name in names:
         Draft202012Validator.check_schema(json.loads((SCHEMAS / f"{name}.json").read_text(encoding="utf-8")))
 
@@ -153,3 +153,21 @@ def test_pbem_move_takes_the_number_of_a_choice_status_lists(game, tmp_path):
     assert f"\nmove {legal[-1]}\n" in doc["move_file"]["text"]
     state = load_game(str(path)).state
     assert state.move_text(state.history[before][1]) == legal[-1]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_errors_of_every_game_are_one_json_object_on_stderr_that_fits_the_error_schema(game, tmp_path):
+    import subprocess
+    import sys
+
+    path = game_file(tmp_path, game, 0)
+    cases = [(["pbem", "move", str(path), "--as", "me", "zzz qqq"], 3),
+             (["pbem", "status", str(path), "--as", "nobody"], 2),
+             (["replay", str(tmp_path / "missing.log")], 2)]
+    for args, code in cases:
+        result = subprocess.run([sys.executable, "-m", "fauna_cli", *args, "--format", "json"], cwd=ROOT,
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode == code, (args, result.stderr)
+        assert result.stdout == "" and result.stderr.count("\n") == 1
+        doc = json.loads(result.stderr)
+        assert problems("error", doc) == [] and doc["error"]["exit_code"] == code

@@ -14,6 +14,14 @@ from rules.core.movefile import BEGIN
 from tests.jsonshapes import GAMES, ROOT, documents, first_legal, game_file, json_of, run
 
 SCHEMAS = ROOT / "docs" / "schemas"
+FAUNA_QUERIES = {  # Fauna's own commands (no other game has a map, scales or animal cards): schema -> command lines
+    "map-areas": [["map", "areas"], ["map", "areas", "--kind", "marine"]],
+    "map-neighbors": [["map", "neighbors", "tasmania"]],
+    "map-adjacent": [["map", "adjacent", "japan", "Bering Sea"], ["map", "adjacent", "Tasmania", "Alaska"]],
+    "scales": [["scales"], ["scales", "--units", "imperial"]],
+    "animal-show": [["animal", "show", "lion"], ["animal", "show", "lion", "--reveal"]],
+    "animal-list": [["animal", "list"], ["animal", "list", "--cards", "green"]],
+}
 COMMANDS = ["pbem-new", "pbem-status", "pbem-move", "pbem-apply", "pbem-show", "replay", "play", "check", "simulate"]
 
 
@@ -40,7 +48,7 @@ def problems(command: str, doc: dict) -> list[str]:
 
 def test_every_schema_is_a_valid_schema_and_every_command_has_one():
     names = {p.stem for p in SCHEMAS.glob("*.json")}
-    assert names == {*COMMANDS, "common", "error"}
+    assert names == {*COMMANDS, *FAUNA_QUERIES, "common", "error"}
     for name in names:
         Draft202012Validator.check_schema(json.loads((SCHEMAS / f"{name}.json").read_text(encoding="utf-8")))
 
@@ -171,3 +179,11 @@ def test_errors_of_every_game_are_one_json_object_on_stderr_that_fits_the_error_
         assert result.stdout == "" and result.stderr.count("\n") == 1
         doc = json.loads(result.stderr)
         assert problems("error", doc) == [] and doc["error"]["exit_code"] == code
+
+
+@pytest.mark.parametrize("command", sorted(FAUNA_QUERIES))
+def test_fauna_queries_fit_their_schemas(command):
+    for args in FAUNA_QUERIES[command]:
+        code, out = run(*args, "--format", "json")
+        assert code in (0, 1), out  # map adjacent: 1 is "no"
+        assert problems(command, json.loads(out)) == [], args

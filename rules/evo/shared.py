@@ -44,7 +44,7 @@ class RoundRecord:
 
 
 def copy_record(r: RoundRecord) -> RoundRecord:
-    """A round record with its own lists (State.copy runs per search playout: deepcopy took most of its time)."""
-    c = RoundRecord.__new__(RoundRecord)
-    c.__dict__.update({k: list(v) if type(v) is list else v for k, v in r.__dict__.items()})
-    return c
+    """A round record with its own lists (State.copy runs per search playout, once per round played so far:
+    deepcopy took most of its time, and this call with every field in order takes two thirds of a generic copy)."""
+    return RoundRecord(r.number, r.token, r.wheel, r.mp_before[:], r.paid[:], r.income[:], r.mp_after[:],
+                       r.lost_climate[:], r.lost_combat[:], r.bought[:])

@@ -338,20 +338,21 @@ class State:
     # ----- copies and views -----
 
     def copy(self) -> State:
-        """An independent state (lists copied, the board and data shared)."""
+        """An independent state (lists and round records copied, the board and data shared)."""
         c = State.__new__(State)  # not copy.copy: a search copies a state per playout
         d = c.__dict__
         d.update(self.__dict__)
         c.history = list(self.history)
         c.rng = SplitMix64(self.rng.state)
-        for name in ("occ", "count", "mp", "discard", "forced_dice", "lost_climate", "lost_combat", "rounds",
-                     "revealed", "deck", "bag", "tokens", "order", "lab", "bids", "column_of", "unplaced", "window",
+        for name in ("occ", "count", "mp", "discard", "forced_dice", "lost_climate", "lost_combat", "revealed",
+                     "deck", "bag", "tokens", "order", "lab", "bids", "column_of", "unplaced", "window",
                      "births_left", "kept", "outbid"):
             d[name] = list(d[name])
         c.genes = [dict(g) for g in self.genes]
         c.pos = [list(p) for p in self.pos]
         c.hand = [list(h) for h in self.hand]
         c.fx = [dict(f) for f in self.fx]
+        c.rounds = [copy_record(r) for r in self.rounds]  # the records too: a list copy shared them
         c.record = None if self.record is None else copy_record(self.record)
         return c
 

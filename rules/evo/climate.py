@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.evo import auction, cards, data, end
-from rules.evo.shared import METEORITE, TOKEN_STEPS, Event, RoundRecord
+from rules.evo.shared import METEORITE, TOKEN_STEPS, Event, new_record
 
 if TYPE_CHECKING:
     from rules.evo.state import State
@@ -36,9 +36,7 @@ def new_round(state: State, ev: list[Event]) -> None:
     state.round += 1
     state.token = state.tokens.pop(0)
     state.revealed.append(state.token)
-    n = state.n
-    state.record = RoundRecord(state.round, state.token, state.wheel, list(state.mp), [0] * n,
-                               lost_climate=[0] * n, lost_combat=[0] * n, bought=[""] * n)
+    state.record = new_record(state.round, state.token, state.wheel, state.mp)
     if state.token == METEORITE:
         ev.append(Event("meteorite", f"round {state.round} climate: the meteorite, the game ends"))
         end.finish(state, ev)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.evo import auction, birth, climate, data, movement, survival
-from rules.evo.shared import METEORITE, Event, RoundRecord
+from rules.evo.shared import METEORITE, Event, new_record
 
 if TYPE_CHECKING:
     from rules.evo.state import State
@@ -65,8 +65,7 @@ def enter(state: State, phase: str, turn: str | None = None) -> list[Event]:
         return ev
     n = state.n
     state.round = max(state.round, 1)
-    state.record = RoundRecord(state.round, state.token, state.wheel, list(state.mp), [0] * n,
-                               lost_climate=[0] * n, lost_combat=[0] * n, bought=[""] * n)
+    state.record = new_record(state.round, state.token, state.wheel, state.mp)
     if phase == "auction":
         if state.lab:
             state.bids = [None] * len(state.lab)

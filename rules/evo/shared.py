@@ -43,6 +43,13 @@ class RoundRecord:
     bought: list[str] = field(default_factory=list)
 
 
+def new_record(number: int, token: str, wheel: int, mp: list[int]) -> RoundRecord:
+    """The record of a round as it starts: the points before it, nothing paid, bought or lost yet."""
+    n = len(mp)
+    return RoundRecord(number, token, wheel, list(mp), [0] * n, lost_climate=[0] * n, lost_combat=[0] * n,
+                       bought=[""] * n)
+
+
 def copy_record(r: RoundRecord) -> RoundRecord:
     """A round record with its own lists (State.copy runs per search playout, once per round played so far:
     deepcopy took most of its time, and this call with every field in order takes two thirds of a generic copy)."""

@@ -23,7 +23,6 @@ class GameFacts:
     title: str
     players: str  # "2 to 6 players"
     bot_kinds: tuple[str, ...]
-    mover: str  # who moves first in the example game
     move: str  # a legal first move of that game, as its players type it
 
 
@@ -37,10 +36,9 @@ def game_facts(name: str) -> GameFacts:
     where = f"{name} default config"
     state = rules.new_state(rules.config_from_dict(parse_toml(rules.default_config_text(), where), where, None),
                             EXAMPLE_SEED)
-    mover = state.to_move or ""
     move = state.move_text(state.legal_moves()[0])
     return GameFacts(name, rules.title, span(rules.min_players, rules.max_players, "player"),
-                     tuple(rules.bot_kinds), mover, move)
+                     tuple(rules.bot_kinds), move)
 
 
 def all_facts() -> list[GameFacts]:
@@ -61,7 +59,7 @@ SECTIONS: dict[str, str] = {
     "play": "Games (--game GAME, or the config's [game] rules; fauna when neither)",
     "pbem new": "Games (--game GAME, or the config's [game] rules; fauna when neither)",
     "simulate": "Games (--game GAME; fauna when not given)",
-    "pbem move": "A move in each game (MOVE as the game's players type it; the game file says which game)",
+    "pbem move": "MOVE in each game (the game file says which game it is)",
 }
 
 
@@ -70,7 +68,7 @@ def games_section(kind: str) -> tuple[str, list[tuple[str, str]]]:
     rows = []
     for f in all_facts():
         if kind == "pbem move":
-            text = f"{f.title}, e.g. fauna pbem move GAME --as {f.mover} {f.move}"
+            text = f"{f.title}, e.g. fauna pbem move GAME --as NAME {f.move}"
         else:
             text = f"{f.title}, {f.players}; bots: {bot_list(f.bot_kinds)}"
             if kind == "play":

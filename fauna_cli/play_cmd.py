@@ -219,7 +219,7 @@ def read_script(path: str) -> str:
 
 @click.command("new-config")
 @click.argument("path", required=False, type=click.Path(dir_okay=False))
-@game_option(default="fauna", help_text="The game: " + ", ".join(game_names()) + ".")
+@game_option(default="fauna", help_text="The game: " + ", ".join(game_names()) + " (default fauna).")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 def new_config(path, game_name, force) -> None:
     """Write a commented default config to PATH (or print it)."""

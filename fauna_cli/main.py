@@ -11,7 +11,6 @@ import click
 from fauna_cli import exitcodes
 from fauna_cli.render import FORMATS, dump_json, report_error, table, wants_json
 from rules.core.errors import FaunaError, UnknownArea
-from rules.core.registry import game_names
 from rules.fauna import Board
 
 
@@ -65,6 +64,18 @@ class FaunaGroup(LazyGroup):
         found = super().resolve_command(ctx, args)
         _started()  # the command's module is imported: what start-up made will last
         return found
+
+    def format_help_text(self, ctx, formatter):
+        """The docstring, then the games the engine plays (from the registry: imported only when help is shown)."""
+        super().format_help_text(ctx, formatter)
+        if ctx.parent is not None:
+            return
+        from rules.core.registry import game_names
+
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(f"Games: {', '.join(game_names())}. Each command under Commands serves all of them "
+                                 "(`--game GAME`, or a config's [game] rules); its --help says what each game takes.")
 
     def invoke(self, ctx):
         try:
@@ -361,8 +372,6 @@ LAZY_ANIMAL_COMMANDS = {"stats": "fauna_cli.deck_cmd:stats"}
 
 cli.lazy = LAZY_COMMANDS
 cli.own_commands = {"animal": "Fauna's own commands", "map": "Fauna's own commands", "scales": "Fauna's own commands"}
-cli.help = (f"{cli.help}\n\nGames: {', '.join(game_names())}. Each command under Commands serves all of them "
-            "(`--game GAME`, or a config's [game] rules); its --help says what each game takes.")
 cli.lazy_help = {"play": "Play a game: hot-seat at this terminal, or from a move script.",
                  "new-config": "Write a commented default config to PATH (or print it).",
                  "check": "Run rule cases from FILE or DIR (*.toml).",

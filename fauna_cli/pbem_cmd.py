@@ -53,8 +53,11 @@ class UnknownPlayer(UnknownName):
 def pbem() -> None:
     """Play by e-mail: the game file is the replay log; pass it around, one move at a time.
 
+    Every game alike: `pbem new --help` lists their players and bots, `pbem move --help` a move in each.
+
     \b
     fauna pbem new --config game.toml --log game.fauna
+    fauna pbem new --game arctic --players 2 --log game.arctic
     fauna pbem status game.fauna
     fauna pbem move game.fauna --as alice Tasmania
     fauna pbem show game.fauna --round 1

@@ -247,3 +247,10 @@ def test_bots_complete_for_the_configs_game_and_fauna_by_default(tmp_path):
     assert completions(["play", "--config", str(config), "--bots"], "h") == ["human", "heuristic"]
     assert completions(["play", "--bots"], "") == ["human", *load_rules("fauna").bot_kinds]
     assert completions(["play", "--config", str(tmp_path / "missing.toml"), "--bots"], "s") == ["statistician"]
+
+
+def test_real_bash_completes_a_bot_kind_after_a_comma():
+    from tests.test_cli_ux import _bash_complete
+
+    assert _bash_complete(["fauna", "play", "--game", "arctic", "--bots", "human,pl"]) == ["human,planner"]
+    assert _bash_complete(["fauna", "simulate", "--game", "ev"]) == ["evo"]

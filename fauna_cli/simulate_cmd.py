@@ -317,12 +317,12 @@ def _game_rows(rows: list[dict], fmt: str) -> str:
 
 
 @click.command("simulate", cls=GamesCommand, games_help="simulate")
-@click.option("--players", type=click.IntRange(1, 999), required=True,
+@click.option("--players", type=click.IntRange(1), required=True,
               help="Number of seats, as many as the game takes (listed below).")
 @click.option("--bots", "bots_text", required=True, metavar="KIND[,KIND...]",
               shell_complete=bot_kinds_completion(False),
-              help="Bot kind per seat, of the game's kinds listed below (naturalist:SKILL with a skill 0-1); the "
-                   "last kind fills the remaining seats.")
+              help="Bot kind per seat, of the game's kinds listed below (a kind marked [:SKILL] takes a skill "
+                   "from 0 to 1, KIND:0.9); the last kind fills the remaining seats.")
 @click.option("--games", type=click.IntRange(1, None), required=True, help="Number of games to play.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Seed of the run (drawn and shown when left out).")
 @click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True,

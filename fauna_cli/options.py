@@ -188,6 +188,8 @@ def game_option(help_text: str | None = None, default: str | None = None) -> Cal
 
 def chosen_game(config_path: str | None, game: str | None) -> str:
     """The game a command plays: the config's `[game] rules`, else --game, else Fauna; the two must agree."""
+    if config_path is None:  # no file to read: the default config is parsed only by the game that uses it
+        return game or DEFAULT
     return game_document(config_path, game)[0]
 
 

@@ -231,7 +231,13 @@ def load_game_config(config_path: str | None, game: str | None, opts: dict[str, 
         raise ConfigError(f"{where}: game.rules: {exc}", "game.rules") from None
     if opts and any(v is not None for v in opts.values()):
         doc = apply_options(doc, name, opts, tuple(rules.bot_kinds))
-    return rules, rules.config_from_dict(doc, where, base)
+    try:
+        return rules, rules.config_from_dict(doc, where, base)
+    except ConfigError as exc:  # a setting of the command line that this game does not have: say so of the option
+        option = exc.key.removeprefix("game.") if exc.key and exc.key.startswith("game.") else ""
+        if option in ("goal", "start") and opts and opts.get(option) is not None and "unknown key" in str(exc):
+            raise click.BadParameter(f"{rules.title} has no such setting", param_hint=f"--{option}") from None
+        raise
 
 
 def _completion_game(ctx: click.Context) -> str:

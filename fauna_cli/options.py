@@ -231,6 +231,13 @@ def load_game_config(config_path: str | None, game: str | None, opts: dict[str, 
         raise ConfigError(f"{where}: game.rules: {exc}", "game.rules") from None
     if opts and any(v is not None for v in opts.values()):
         doc = apply_options(doc, name, opts, tuple(rules.bot_kinds))
+        seats = doc.get("players")
+        if opts.get("players") is not None and isinstance(seats, list) and \
+                not rules.min_players <= len(seats) <= rules.max_players:
+            from rules.core.words import span
+
+            raise click.BadParameter(f"{rules.title} is played by {span(rules.min_players, rules.max_players, 'player')}",
+                                     param_hint="--players")
     try:
         return rules, rules.config_from_dict(doc, where, base)
     except ConfigError as exc:  # a setting of the command line that this game does not have: say so of the option

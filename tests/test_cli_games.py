@@ -108,6 +108,8 @@ def test_an_unknown_game_is_named_with_a_suggestion():
 def test_fauna_only_settings_are_refused_for_another_game():
     r = run("play", "--game", "evo", "--units", "imperial")
     assert r.exit_code == 2 and "--units apply to Fauna only; this game is evo" in r.stderr
+    r = run("play", "--game", "evo", "--players", 7, "--moves", "-", input="")
+    assert r.exit_code == 2 and "Invalid value for --players: Evo is played by 2 to 5 players" in r.stderr
     r = run("play", "--game", "arctic", "--goal", 5, "--moves", "-", input="")
     assert r.exit_code == 2 and "Invalid value for --goal: Arctic has no such setting" in r.stderr
 

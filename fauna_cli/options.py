@@ -236,8 +236,8 @@ def load_game_config(config_path: str | None, game: str | None, opts: dict[str, 
                 not rules.min_players <= len(seats) <= rules.max_players:
             from rules.core.words import span
 
-            raise click.BadParameter(f"{rules.title} is played by {span(rules.min_players, rules.max_players, 'player')}",
-                                     param_hint="--players")
+            counts = span(rules.min_players, rules.max_players, "player")
+            raise click.BadParameter(f"{rules.title} is played by {counts}", param_hint="--players")
     try:
         return rules, rules.config_from_dict(doc, where, base)
     except ConfigError as exc:  # a setting of the command line that this game does not have: say so of the option

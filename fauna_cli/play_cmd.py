@@ -10,15 +10,17 @@ import sys
 
 import click
 
+from fauna_cli.gamehelp import GamesCommand
 from fauna_cli.main import FORMAT_OPTION
-from fauna_cli.options import game_options
-from rules.core.errors import FaunaError
+from fauna_cli.options import game_option, game_options
 from rules.core.limits import escape_control
+from rules.core.registry import game_names
 
 
-@click.command("play")
-@click.option("--config", "config_path", type=click.Path(dir_okay=False), help="Game config (TOML); default: "
-              "3 players, published rules, metric, mixed cards.")
+@click.command("play", cls=GamesCommand, games_help="play")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False),
+              help="Game config (TOML); default: the game's own (`fauna new-config --game GAME` prints it).")
+@game_option()
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Seed (overrides the config's).")
 @click.option("--moves", "moves_path", type=click.Path(dir_okay=False, allow_dash=True),
               help="Play a move script ('-' for stdin) instead of prompting.")
@@ -31,18 +33,26 @@ from rules.core.limits import escape_control
               help="Write a picture of the board (SVG) to FILE when play stops.")
 @game_options
 @FORMAT_OPTION
-def play(config_path, seed, moves_path, log_path, force, continue_path, svg_path, fmt, **settings) -> None:
-    """Play a game: hot-seat at this terminal, or from a move script. Computer players move by themselves."""
-    from fauna_cli.gameconfig import config_document, game_of, start_game
+def play(config_path, game_name, seed, moves_path, log_path, force, continue_path, svg_path, fmt, **settings) -> None:
+    """Play a game: hot-seat at this terminal, or from a move script. Computer players move by themselves.
+
+    Any of the games below, from a config (--config) or with --game and no config; --players and --bots
+    set the seats either way, e.g. `fauna play --game arctic --players 2 --bots human,planner`.
+    """
+    from fauna_cli.gameconfig import start_game
+    from fauna_cli.options import chosen_game
 
     script = None if moves_path is None else read_script(moves_path)  # first: a missing script is all that is said
     if continue_path is not None:
+        if game_name is not None:
+            raise click.UsageError("--continue takes the game from its log; --game cannot change it")
         _play_continued(continue_path, config_path, seed, log_path, settings, script, moves_path, svg_path, fmt,
                         force)
         return
     _check_outputs(config_path, moves_path, log_path, svg_path, force)
-    if config_path is not None and game_of(*config_document(config_path)[:2]) != "fauna":
-        _play_other(config_path, seed, script, moves_path, log_path, force, fmt, settings, svg_path)
+    game = chosen_game(config_path, game_name)
+    if game != "fauna":
+        _play_other(config_path, seed, script, moves_path, log_path, force, fmt, settings, svg_path, game)
         return
     from fauna_cli.play import run_interactive, run_script
 
@@ -149,13 +159,15 @@ def _play_on(game, raw, script, moves_path, svg_path, fmt) -> int:
     return code
 
 
-def _play_other(config_path, seed, script, moves_path, log_path, force, fmt, settings, svg_path=None) -> None:
+def _play_other(config_path, seed, script, moves_path, log_path, force, fmt, settings, svg_path=None,
+                game=None) -> None:
     """`fauna play` for a game other than Fauna, through its RULES (fauna_cli/anygame.py)."""
     from fauna_cli import anygame
-    from fauna_cli.gameconfig import draw_seed, load_any_config
+    from fauna_cli.gameconfig import draw_seed
     from fauna_cli.gamefile import log_session
+    from fauna_cli.options import load_game_config
 
-    rules, config = load_any_config(config_path, settings)
+    rules, config = load_game_config(config_path, game, settings)
     if seed is None:
         seed = config.seed
     drawn = seed is None
@@ -207,8 +219,7 @@ def read_script(path: str) -> str:
 
 @click.command("new-config")
 @click.argument("path", required=False, type=click.Path(dir_okay=False))
-@click.option("--game", "game_name", default="fauna", show_default=True, metavar="GAME",
-              help="The game: fauna, arctic, exofauna or evo.")
+@game_option(default="fauna", help_text="The game: " + ", ".join(game_names()) + " (default fauna).")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 def new_config(path, game_name, force) -> None:
     """Write a commented default config to PATH (or print it)."""
@@ -218,10 +229,7 @@ def new_config(path, game_name, force) -> None:
         text = default_config_text()
     else:
         from rules.core.registry import load_rules
-        try:
-            text = load_rules(game_name).default_config_text()
-        except FaunaError as exc:
-            raise click.BadParameter(str(exc), param_hint="--game") from None
+        text = load_rules(game_name).default_config_text()
     if path is None:
         click.echo(text, nl=False)
         return

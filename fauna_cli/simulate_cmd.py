@@ -17,8 +17,11 @@ import click
 
 from fauna_cli import exitcodes
 from fauna_cli.gameconfig import draw_seed
+from fauna_cli.gamehelp import GamesCommand
+from fauna_cli.options import bot_kinds_completion, game_option
 from fauna_cli.render import FORMATS, dump_json, table
 from rules.core.errors import ConfigError, FaunaError
+from rules.core.registry import game_names
 from rules.core.simulate import game_seed, wilson
 from rules.core.simulate import ratio as _ratio
 from rules.fauna.config import BOT_KINDS, CARD_CHOICES, UNIT_CHOICES, Config
@@ -90,7 +93,7 @@ def parse_bots(text: str, players: int) -> list[tuple[str, float | None]]:
     """'statistician,random' -> one (kind, skill) per seat; the last kind fills the remaining seats."""
     from fauna_cli.options import parse_bots as parse
 
-    return parse(text, players, BOT_KINDS)
+    return parse(text, players, BOT_KINDS, game="fauna")
 
 
 def seat_names(bots: list[tuple[str, float | None]]) -> list[str]:
@@ -313,17 +316,18 @@ def _game_rows(rows: list[dict], fmt: str) -> str:
                  ["game", "seed", "won", "scores"], fmt)
 
 
-@click.command("simulate")
-@click.option("--players", type=click.IntRange(2, 6), required=True, help="Number of seats, 2 to 6.")
+@click.command("simulate", cls=GamesCommand, games_help="simulate")
+@click.option("--players", type=click.IntRange(1), required=True,
+              help="Number of seats, as many as the game takes (listed below).")
 @click.option("--bots", "bots_text", required=True, metavar="KIND[,KIND...]",
-              help=f"Bot kind per seat ({', '.join(BOT_KINDS)}; naturalist:SKILL with a skill 0-1); "
-                   "the last kind fills the remaining seats.")
+              shell_complete=bot_kinds_completion(False),
+              help="Bot kind per seat, of the game's kinds listed below (a kind marked [:SKILL] takes a skill "
+                   "from 0 to 1, KIND:0.9); the last kind fills the remaining seats.")
 @click.option("--games", type=click.IntRange(1, None), required=True, help="Number of games to play.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Seed of the run (drawn and shown when left out).")
 @click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True,
               help="Worker processes; the results do not depend on it, only the time does.")
-@click.option("--game", "game_name", default="fauna", show_default=True, metavar="GAME",
-              help="The game to simulate: fauna, arctic, exofauna or evo.")
+@game_option(default="fauna", help_text="The game to simulate: " + ", ".join(game_names()) + " (default fauna).")
 @click.option("--preset", help=f"Fauna only: scoring table, {' or '.join(PRESET_NAMES)} (default published), "
               "or the path of a table file.")
 @click.option("--units", type=click.Choice(UNIT_CHOICES), help="Fauna only (default metric).")
@@ -350,13 +354,11 @@ def simulate(players, bots_text, games, seed, jobs, game_name, preset, units, ca
 
         check_outputs([("--preset", preset)], [("--log", log_path)])
         check_new(log_path, force)
-    if game_name != "fauna":
-        from rules.core.registry import load_rules
+    from rules.core.registry import load_rules
 
-        try:
-            rules = load_rules(game_name)
-        except ConfigError as exc:
-            raise click.BadParameter(str(exc), param_hint="--game") from None
+    rules = load_rules(game_name)
+    _check_players(rules, players)
+    if game_name != "fauna":
         given = [o for o, v in (("--preset", preset), ("--units", units), ("--cards", cards)) if v is not None]
         if given:
             raise click.BadParameter(f"{', '.join(given)} apply to Fauna only", param_hint="--game")
@@ -444,20 +446,25 @@ def run_protocol_games(rules, config, seed: int, games: int, jobs: int, progress
     return [r for a, _ in ranges for r in done[a]]
 
 
+def _check_players(rules, players: int) -> None:
+    """--players within what the game takes (its RULES say), before anything is played."""
+    if not rules.min_players <= players <= rules.max_players:
+        from rules.core.words import span
+
+        raise click.BadParameter(f"{rules.title} is played by {span(rules.min_players, rules.max_players, 'player')}",
+                                 param_hint="--players")
+
+
 def simulate_game(rules, players: int, bots_text: str, games: int, seed, jobs: int, fmt: str,
                   listing: bool = False, log_game: int | None = None, log_path: str | None = None) -> None:
     """`fauna simulate --game G`: win rates by seat and kind with 95% ranges, and average points by source."""
     from fauna_cli.options import seat_name
     from rules.core.simulate import summarise as summarise_game
 
-    if not rules.min_players <= players <= rules.max_players:
-        from rules.core.words import span
-
-        raise click.BadParameter(f"{rules.title} is played by {span(rules.min_players, rules.max_players, 'player')}",
-                                 param_hint="--players")
+    _check_players(rules, players)
     from fauna_cli.options import parse_bots as parse
 
-    kinds = [kind for kind, _ in parse(bots_text, players, tuple(rules.bot_kinds), skills=())]
+    kinds = [kind for kind, _ in parse(bots_text, players, tuple(rules.bot_kinds), skills=(), game=rules.name)]
     names = [seat_name(i, k) for i, k in enumerate(kinds, 1)]
     seats = [{"name": n, "bot": k} for n, k in zip(names, kinds, strict=True)]
     doc_in = {"game": {"rules": rules.name}, "players": seats}

@@ -18,6 +18,7 @@ from typing import Any
 import click
 
 from fauna_cli import exitcodes
+from fauna_cli.files import FileProblem
 from fauna_cli.prompting import ask, confirm_leave, saved_line
 from fauna_cli.render import dump_json, shown, style, table, use_color
 from fauna_cli.widths import fit_prose, term_list, terminal_width
@@ -182,13 +183,30 @@ def screen_for(rules: GameRules) -> type[Screen]:
     return own
 
 
+class Unlogged:
+    """The log of a game that is not saved (no --log): its decisions are applied and no line is made."""
+
+    lines: list[str] = []
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+
+    def play(self, player: str, move: Any) -> list[Any]:
+        events: list[Any] = self.state.apply(move, player)
+        return events
+
+    def closing_line(self) -> None:
+        return None
+
+
 class Session:
     """A game being played here: its state, its log, its computer players and how to show it."""
 
     def __init__(self, rules: GameRules, state: Any, fmt: str, log_path: str | None,
                  log: Any | None = None) -> None:
         self.rules, self.state, self.fmt, self.log_path = rules, state, fmt, log_path
-        self.log = log or rules.log_for(state)  # a loaded game's log when resuming (`play --continue`)
+        # the log: a loaded game's when resuming (`play --continue`); none kept when nothing is saved
+        self.log = log or (rules.log_for(state) if log_path else Unlogged(state))
         self.bots = seat_bots(rules, state.config, state.seed)
         self.tables: list[Table] = []
         self.tables_at: list[int] = []  # len(self.tables) before each decision of this session
@@ -362,6 +380,8 @@ def run_script(rules: GameRules, state: Any, text: str, source: str, fmt: str, l
                              "play; a script holds moves only", exitcodes.ILLEGAL_MOVE, fmt)
             try:
                 s.play(line.player, decision, echo=False)
+            except FileProblem:
+                raise  # the game file could not be saved: not the script's fault (exit 2, the file kept)
             except FaunaError as exc:
                 return _fail(f"{source}:{line.line}: {line.player}: {exc}", exitcodes.ILLEGAL_MOVE, fmt)
             s.run_bots(echo=False)
@@ -382,7 +402,7 @@ def _fail(message: str, code: int, fmt: str = "plain") -> int:
     return code
 
 
-HOTSEAT_HELP = term_list([
+HOTSEAT_WORDS = [
     ("a number", "the choice of that number in the list"),
     ("moves", "list every legal choice"),
     ("board", "show what you see again"),
@@ -391,16 +411,27 @@ HOTSEAT_HELP = term_list([
              "Each person takes back only their own decisions"),
     ("help", "this text"),
     ("quit", "leave the game (asks first; with --log, `fauna play --continue FILE` resumes it)"),
-], heading="Also:")
+]  # answered at the prompt of every game, after the game's own words
+
+
+def hotseat_words() -> str:
+    """The prompt words of every game with their help (laid out when asked: the layout measures text widths)."""
+    return term_list(HOTSEAT_WORDS, heading="Also:")
+
+
+def __getattr__(name: str) -> Any:
+    if name == "HOTSEAT_HELP":  # the laid-out help, made on first use
+        return hotseat_words()
+    raise AttributeError(name)
 
 
 def hotseat_help(rules: GameRules) -> str:
     """The prompt's help: the game's own words (its rules, card texts, score), then the words of every game."""
     if not rules.prompt_commands:
-        return HOTSEAT_HELP
+        return hotseat_words()
     own = term_list([(f"{c.word} {c.argument}".rstrip(), c.help) for c in rules.prompt_commands],
                     heading=f"To learn {rules.title}:")
-    return f"{own}\n{HOTSEAT_HELP}"
+    return f"{own}\n{hotseat_words()}"
 
 
 def prompt_answer(rules: GameRules, state: Any, viewer: str | None, word: str, rest: str = "") -> str | None:
@@ -589,6 +620,8 @@ def _hotseat(s: Session, rules: GameRules, log_path: str | None, private: bool) 
                 s.play(p, move, echo=True)
                 if state.to_move != p:
                     break
+        except FileProblem:
+            raise  # the game file could not be saved: the game stops, the file is kept as it is
         except FaunaError as exc:
             click.echo(screen.refused(decision, exc))
             continue

@@ -6,6 +6,7 @@ is made) are built on first use, so a quick query such as `fauna map adjacent` d
 
 from __future__ import annotations
 
+import contextlib
 import sys
 
 import click
@@ -98,8 +99,6 @@ def _play_new(config_path, seed, script, moves_path, log_path, force, fmt, setti
     """`fauna play` of a new game of any game, through its RULES (fauna_cli/anygame.py)."""
     from fauna_cli import anygame
     from fauna_cli.gameconfig import draw_seed, load_any_config
-    from fauna_cli.gamefile import log_session
-
     if fmt == "json" and script is None:
         raise click.UsageError("--format json needs --moves (interactive play prints tables)")
     rules, config = load_any_config(config_path, settings)
@@ -109,7 +108,12 @@ def _play_new(config_path, seed, script, moves_path, log_path, force, fmt, setti
     if drawn:
         seed = draw_seed()
     state = rules.new_state(config, seed)
-    with log_session(log_path, force):
+    session: contextlib.AbstractContextManager[None] = contextlib.nullcontext()
+    if log_path is not None:
+        from fauna_cli.gamefile import log_session  # reads and writes logs: only needed with --log
+
+        session = log_session(log_path, force)
+    with session:
         from fauna_cli.widths import fit_prose, terminal_width
 
         text, note = anygame.screen_for(rules).intro(rules, state, seed, drawn, log_path)

@@ -1,6 +1,7 @@
 """Fauna played through the one session of every game (fauna_cli/anygame.py): its logs stay byte for byte what
 Fauna's writer writes (format 2 and 3), and undo, prompt words and scripts follow the shared rules."""
 
+import os
 from pathlib import Path
 
 import pytest
@@ -75,3 +76,26 @@ def test_a_script_with_a_fauna_prompt_word_is_refused(tmp_path):
     script.write_text("alice: scales\n")
     r = invoke(["play", "--seed", "5", "--start", "alice", "--moves", str(script)])
     assert r.exit_code == 3 and "s.txt:1: alice: 'scales' is typed at the prompt of interactive play" in r.stderr
+
+
+def test_a_game_saved_meanwhile_stops_interactive_play_too_and_is_kept(tmp_path, monkeypatch):
+    import fauna_cli.logfile as logfile
+    from fauna_cli.gamefile import load_game
+
+    game = tmp_path / "g.fauna"
+    assert invoke(["pbem", "new", "--seed", "4", "--players", "2", "--out", str(game)]).exit_code == 0
+    state = load_game(game).state
+    first = state.move_text(state.legal_moves()[0])
+    real, calls = logfile.LogAppender.sync, []
+
+    def meanwhile(self, lines, closing):
+        calls.append(1)
+        if len(calls) == 2:  # read and rewritten once; before the first move is saved, another program saves it
+            os.utime(game, ns=(1, 1))  # (the same bytes, saved at another time)
+        return real(self, lines, closing)
+
+    monkeypatch.setattr(logfile.LogAppender, "sync", meanwhile)
+    before = game.read_bytes()
+    r = invoke(["play", "--continue", str(game)], input=f"{first}\nquit\ny\n")
+    assert r.exit_code == 2 and "another program changed or replaced the file" in r.output
+    assert game.read_bytes() == before

@@ -488,7 +488,7 @@ def write_svg(rules: GameRules, state: Any, path: str | None, player: str | None
     from fauna_cli.files import atomic_write
 
     try:
-        module = importlib.import_module(f"fauna_cli.games.{rules.name}")
+        module: Any = importlib.import_module(f"fauna_cli.games.{rules.name}")
     except ModuleNotFoundError:
         module = None
     if hasattr(module, "state_svg"):  # a picture drawn from the whole game (Fauna's board: nothing is hidden)

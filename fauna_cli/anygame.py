@@ -208,6 +208,7 @@ class Session:
         # the log: a loaded game's when resuming (`play --continue`); none kept when nothing is saved
         self.log = log or (rules.log_for(state) if log_path else Unlogged(state))
         self.bots = seat_bots(rules, state.config, state.seed)
+        self.people_only = all(b is None for b in self.bots)  # no computer player ever moves
         self.tables: list[Table] = []
         self.tables_at: list[int] = []  # len(self.tables) before each decision of this session
         self.start = state.seq  # decisions before this session (a continued log) are final
@@ -252,6 +253,8 @@ class Session:
 
     def run_bots(self, echo: bool) -> bool:
         """Let computer players decide until a human is to decide or the game ends; True if any did."""
+        if self.people_only:
+            return False
         moved = False
         names = list(self.state.names)
         while not self.state.is_over and (bot := self.bots[names.index(self.state.to_move)]) is not None:
@@ -347,11 +350,15 @@ def start(rules: GameRules, state: Any, fmt: str, log_path: str | None, log: Any
 PROMPT_WORDS = ("help", "?", "quit", "board", "moves", "undo")  # answered at the prompt of every game
 
 
-def prompt_word(rules: GameRules, decision: str) -> str | None:
+def prompt_words(rules: GameRules) -> frozenset[str]:
+    """Every word answered at the game's prompt: those of every game, the game's own and their aliases."""
+    return frozenset(PROMPT_WORDS).union(w for c in rules.prompt_commands for w in (c.word, *c.aliases))
+
+
+def prompt_word(words: frozenset[str], decision: str) -> str | None:
     """The prompt word a script's decision starts with (`help`, `undo`, a game's `scales`...), if it does."""
     word = decision.split(" ", 1)[0].lower()
-    own = [w for c in rules.prompt_commands for w in (c.word, *c.aliases)]
-    return word if word in PROMPT_WORDS or word in own else None
+    return word if word in words else None
 
 
 def run_script(rules: GameRules, state: Any, text: str, source: str, fmt: str, log_path: str | None,
@@ -366,6 +373,7 @@ def run_script(rules: GameRules, state: Any, text: str, source: str, fmt: str, l
     except MoveSyntaxError as exc:
         return _fail(f"{source}:{exc.line}: {exc}", exitcodes.ILLEGAL_MOVE, fmt)
     s.run_bots(echo=False)
+    words = prompt_words(rules)
     for line in lines:
         for decision in line.decisions():
             if state.is_over:
@@ -374,7 +382,7 @@ def run_script(rules: GameRules, state: Any, text: str, source: str, fmt: str, l
             if line.player in state.names and s.is_bot(line.player):
                 return _fail(f"{source}:{line.line}: {line.player} is a computer player and moves by itself",
                              exitcodes.ILLEGAL_MOVE, fmt)
-            word = prompt_word(rules, decision)
+            word = prompt_word(words, decision)
             if word is not None:
                 return _fail(f"{source}:{line.line}: {line.player}: {word!r} is typed at the prompt of interactive "
                              "play; a script holds moves only", exitcodes.ILLEGAL_MOVE, fmt)

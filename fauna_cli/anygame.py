@@ -306,7 +306,7 @@ class Session:
         """The game rebuilt as it was after move `seq` (state and log), and how each later move reads to `viewer`."""
         old = self.state
         state = self.rules.start_again(old)
-        log = self.rules.log_for(state)
+        log = self.rules.log_for(state) if self.log_path else Unlogged(state)
         for player, move in old.history[:seq]:
             log.play(player, move)
         ahead, texts = state.copy(), []

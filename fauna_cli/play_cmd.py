@@ -99,6 +99,7 @@ def _play_new(config_path, seed, script, moves_path, log_path, force, fmt, setti
     """`fauna play` of a new game of any game, through its RULES (fauna_cli/anygame.py)."""
     from fauna_cli import anygame
     from fauna_cli.gameconfig import draw_seed, load_any_config
+
     if fmt == "json" and script is None:
         raise click.UsageError("--format json needs --moves (interactive play prints tables)")
     rules, config = load_any_config(config_path, settings)

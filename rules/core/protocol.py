@@ -93,7 +93,9 @@ class PromptCommand:
 
     word: str
     help: str  # one line, shown beside the word in the prompt's help
-    answer: Callable[[Any, str | None], str]
+    answer: Callable[..., str]  # (state, viewer) -> text; with `argument`: (state, viewer, the rest of the line)
+    argument: str = ""  # what follows the word, e.g. "AREA" ("[CONTINENT]" when optional); "" when nothing does
+    aliases: tuple[str, ...] = ()  # other words answered alike ("neighbours" for "neighbors")
 
 
 def decision_stream(seed: int, seat: int, seq: int, label: int = 0xB07) -> SplitMix64:
@@ -160,3 +162,21 @@ class GameRules:
     # the shape of `state.view(player)` (a rules.core.shape.Shape, made when first asked for: play never needs it):
     # a view file's view is checked against it whole before any of it is shown or drawn
     view_shape: Callable[[], Any] | None = None
+    # the log writer of a new game (with `play`, `lines`, `head`, `closing_line()`, `text()` as GameLog has them);
+    # None: the shared GameLog. Fauna's writer is faster and writes its older formats too.
+    new_log: Callable[[Any], Any] | None = None
+    # the same game at its start, as a state whose log writer can replay it (undo rebuilds from it); None:
+    # `new_state(config, seed)`. Fauna's: the cards' facts as recorded in the game's log, not the installed ones.
+    restart: Callable[[Any], Any] | None = None
+
+    def log_for(self, state: Any) -> Any:
+        """The log writer of a new game `state`: the game's own (`new_log`) or the shared one."""
+        if self.new_log is not None:
+            return self.new_log(state)
+        from rules.core.log import GameLog
+
+        return GameLog(self, state)
+
+    def start_again(self, state: Any) -> Any:
+        """The game of `state` back at its start (same config, seed and facts)."""
+        return self.restart(state) if self.restart is not None else self.new_state(state.config, state.seed)

@@ -20,6 +20,7 @@ from rules.fauna.config import BOT_KINDS, Config, PlayerSpec
 from rules.fauna.events import GameOver, Passed, Placed, RoundEvaluated, RoundStarted
 from rules.fauna.game import State, new_game
 from rules.fauna.judge import TALLY_KEYS
+from rules.fauna.learn import COMMANDS
 
 SOURCES = ("map_correct", "map_adjacent", "scales")
 
@@ -164,6 +165,28 @@ def help_text(state: State) -> str:
             "or pass (not before your first piece this round).")
 
 
+def new_log(state: State) -> Any:
+    """Fauna's own log writer (rules/fauna/replay.py): faster than the shared one, and it writes format 2 too."""
+    from rules.fauna.replay import LogWriter
+
+    return LogWriter(state)
+
+
+def restart(state: State) -> State:
+    """The game at its start with the cards' facts it was dealt (as its log recorded them), for undo."""
+    from rules.fauna.replay import replay_start
+
+    return replay_start(state)
+
+
+def final_reason(state: State, events: list[Any]) -> str | None:
+    """A move that ended a round showed the card's answer: it cannot be taken back."""
+    for e in events:
+        if isinstance(e, RoundEvaluated):
+            return f"ended round {e.round} and showed the card's answer"
+    return None
+
+
 def event_text(event: Any) -> str | None:
     if isinstance(event, Placed):
         return f"{event.seq} {event.player}: {event.move} ({event.hand} left in hand)"
@@ -178,6 +201,8 @@ RULES = GameRules(
     new_state=new_state, header_lines=header_lines, parse_header=parse_header, opening_lines=opening_lines,
     lines_after=lines_after, bot_kinds=BOT_KINDS, make_bot=make_bot, parse_cases=parse_cases, run_case=run_case,
     tables_after=tables_after, final_tables=final_tables, summary=summary, breakdown=breakdown, help_text=help_text,
-    event_text=event_text, view_shape=lambda: importlib.import_module("rules.fauna.viewshape").VIEW_SHAPE)
+    event_text=event_text, view_shape=lambda: importlib.import_module("rules.fauna.viewshape").VIEW_SHAPE,
+    final_reason=final_reason,
+    prompt_commands=COMMANDS, new_log=new_log, restart=restart)
 
 __all__ = ["RULES", "FaunaError"]

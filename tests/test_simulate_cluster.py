@@ -1,0 +1,114 @@
+"""`fauna simulate --scheduler`: on a Dask cluster of processes the figures are those of `--jobs 1`, even when a
+worker dies mid-run; without the optional `distributed` package, one clear line."""
+
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from importlib.util import find_spec
+
+import pytest
+from click.testing import CliRunner
+
+from fauna_cli.main import cli
+
+needs_distributed = pytest.mark.skipif(
+    find_spec("distributed") is None,
+    reason="the optional 'distributed' package is not installed (pip install '.[cluster]' or '.[test]')")
+
+FAUNA = ["--players", "4", "--bots", "statistician,random", "--games", "24", "--seed", "5"]
+EVO = ["--game", "evo", "--players", "3", "--bots", "heuristic,random", "--games", "10", "--seed", "11"]
+
+
+def simulate(args):
+    result = CliRunner().invoke(cli, ["simulate", *args])
+    return result
+
+
+def without_timing(text):
+    """The output with its one line of timings left out: the only line that depends on how the games were run."""
+    return [line for line in text.splitlines() if "games/s" not in line]
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """A local cluster of two worker processes with one thread each, as `dask worker` would give."""
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as local:
+        yield local
+
+
+@needs_distributed
+@pytest.mark.parametrize("args", [FAUNA, EVO], ids=["fauna", "evo"])
+def test_a_cluster_gives_the_figures_of_one_job(cluster, args):
+    alone = simulate([*args, "--list"])
+    spread = simulate([*args, "--list", "--scheduler", cluster.scheduler_address])
+    assert alone.exit_code == 0 and spread.exit_code == 0, spread.output
+    assert without_timing(spread.output) == without_timing(alone.output)
+    assert f"2 jobs on the Dask cluster at {cluster.scheduler_address}" in spread.output
+
+
+@needs_distributed
+def test_the_json_of_a_cluster_run_says_where_it_ran(cluster):
+    alone = json.loads(simulate([*EVO, "--format", "json"]).output)
+    spread = json.loads(simulate([*EVO, "--format", "json", "--scheduler", cluster.scheduler_address]).output)
+    assert spread["timing"]["scheduler"] == cluster.scheduler_address and spread["timing"]["jobs"] == 2
+    assert {k: v for k, v in spread.items() if k != "timing"} == {k: v for k, v in alone.items() if k != "timing"}
+
+
+@needs_distributed
+def test_a_worker_lost_mid_run_costs_only_its_games(cluster):
+    """One worker is killed while it holds batches of the run: they are played again and nothing changes."""
+    from distributed import Client
+
+    args = ["--game", "evo", "--players", "3", "--bots", "heuristic", "--games", "40", "--seed", "3", "--list"]
+    alone = simulate(args)
+    killed: dict = {}
+    stop = threading.Event()
+    with Client(cluster.scheduler_address, set_as_default=False) as watcher:
+        victim, pid = sorted(watcher.run(os.getpid).items())[0]
+
+        def kill_when_busy():
+            while not stop.is_set():
+                held = [k for k in watcher.processing(workers=[victim]).get(victim, ()) if "fauna-simulate" in k]
+                if held:
+                    os.kill(pid, signal.SIGKILL)
+                    killed["batches"] = held
+                    return
+                time.sleep(0.005)
+
+        watch = threading.Thread(target=kill_when_busy, daemon=True)
+        watch.start()
+        spread = simulate([*args, "--scheduler", cluster.scheduler_address])
+        stop.set()
+        watch.join(5)
+        assert killed, "the worker was never seen holding a batch of the run"
+        assert pid not in watcher.run(os.getpid).values()  # it died (its nanny starts a fresh one)
+    assert spread.exit_code == 0, spread.output
+    assert without_timing(spread.output) == without_timing(alone.output)
+
+
+@needs_distributed
+def test_jobs_and_a_scheduler_do_not_go_together(cluster):
+    result = simulate([*FAUNA, "--jobs", "2", "--scheduler", cluster.scheduler_address])
+    assert result.exit_code == 2 and "--jobs and --scheduler" in result.output
+
+
+@needs_distributed
+def test_a_bad_scheduler_address_is_one_line():
+    result = CliRunner().invoke(cli, ["simulate", *FAUNA, "--scheduler", "nowhere"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "fauna: --scheduler nowhere: missing port number in address 'nowhere' "
+        "(a scheduler's address reads like tcp://HOST:8786)"]
+
+
+def test_without_the_cluster_extra_the_scheduler_option_says_what_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # `import distributed` fails as when it is not installed
+    result = CliRunner().invoke(cli, ["simulate", *FAUNA, "--scheduler", "tcp://127.0.0.1:8786"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == ["fauna: simulate --scheduler needs the optional 'distributed' package: "
+                                          "pip install '.[cluster]' in fauna's checkout"]

@@ -357,6 +357,8 @@ def _game_rows(rows: list[dict], fmt: str) -> str:
               help="Worker processes; the results do not depend on it, only the time does.")
 @click.option("--scheduler", metavar="ADDRESS", help="Play the games on the Dask cluster of this scheduler "
               "(tcp://HOST:8786; pip install '.[cluster]'): the results of --jobs 1, faster.")
+@click.option("--by", "by_text", metavar="GROUP[,GROUP]", help="Also win rates by seat group, with 95% ranges: "
+              "Evo start (pair) and order (first-round turn position); ExoFauna hand (opening hand) and order.")
 @click.option("--game", "game_name", default="fauna", show_default=True, metavar="GAME",
               help="The game to simulate: fauna, arctic, exofauna or evo.")
 @click.option("--preset", help=f"Fauna only: scoring table, {' or '.join(PRESET_NAMES)} (default published), "
@@ -373,7 +375,7 @@ def _game_rows(rows: list[dict], fmt: str) -> str:
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="plain", show_default=True,
               help="Output: plain text tables, GitHub or grid tables, or JSON.")
 def simulate(players, bots_text, games, seed, jobs, game_name, preset, units, cards, listing, log_game, log_path,
-             fmt, force=False, scheduler=None) -> None:
+             fmt, force=False, scheduler=None, by_text=None) -> None:
     """Play many seeded bot games and print win rates and where the points came from.
 
     Game I of a run is played with its own seed (--list shows it), so `fauna play --players N --bots ...
@@ -397,8 +399,12 @@ def simulate(players, bots_text, games, seed, jobs, game_name, preset, units, ca
         given = [o for o, v in (("--preset", preset), ("--units", units), ("--cards", cards)) if v is not None]
         if given:
             raise click.BadParameter(f"{', '.join(given)} apply to Fauna only", param_hint="--game")
-        simulate_game(rules, players, bots_text, games, seed, jobs, fmt, listing, log_game, log_path, scheduler)
+        simulate_game(rules, players, bots_text, games, seed, jobs, fmt, listing, log_game, log_path, scheduler,
+                      seat_groups(rules, by_text))
         return
+    if by_text is not None:
+        raise click.BadParameter("Fauna has no seat groups: its seats differ only by their place (the seat table)",
+                                 param_hint="--by")
     preset, units, cards = preset or "published", units or "metric", cards or "mixed"
     bots = parse_bots(bots_text, players)
     try:
@@ -446,55 +452,82 @@ def simulate(players, bots_text, games, seed, jobs, game_name, preset, units, ca
 _WORKER_GAME: tuple | None = None
 
 
-def _init_game_worker(game: str, config) -> None:
+def _init_game_worker(game: str, config, by: tuple[str, ...] = ()) -> None:
     global _WORKER_GAME
-    from rules.core.registry import load_rules
-
-    _WORKER_GAME = (load_rules(game), config)
+    _WORKER_GAME = (game, config, by)
 
 
 def _game_worker_range(seed: int, start: int, stop: int) -> list:
-    from rules.core.simulate import play_game
-
     if _WORKER_GAME is None:  # pragma: no cover - runs in a worker process; the pool's initializer sets it
         raise RuntimeError("a simulate worker started without its game")
-    rules, config = _WORKER_GAME
-    return [play_game(rules, config, seed, i) for i in range(start, stop)]
+    return game_range(*_WORKER_GAME, seed, start, stop)
 
 
-def game_range(game: str, config, seed: int, start: int, stop: int) -> list:
-    """Games start..stop-1 of a run of a protocol game: a pure task for a Dask worker."""
+def game_range(game: str, config, by: tuple[str, ...], seed: int, start: int, stop: int) -> list:
+    """Games start..stop-1 of a run of a protocol game, with the labels of the seat groups `by`: a pure task."""
     from rules.core.registry import load_rules
     from rules.core.simulate import play_game
 
     rules = load_rules(game)
-    return [play_game(rules, config, seed, i) for i in range(start, stop)]
+    return [play_game(rules, config, seed, i, by) for i in range(start, stop)]
 
 
-def run_protocol_games(rules, config, seed: int, games: int, jobs: int, progress=None, client=None) -> list:
+def run_protocol_games(rules, config, seed: int, games: int, jobs: int, progress=None, client=None,
+                       by: tuple[str, ...] = ()) -> list:
     """Play `games` games of a protocol game in `jobs` processes or on a Dask cluster; in game order."""
-    from rules.core.simulate import play_game
-
+    args = (rules.name, config, by)
     if client is not None:
-        return run_on_cluster(client, game_range, (rules.name, config), seed, games, progress)
+        return run_on_cluster(client, game_range, args, seed, games, progress)
     ranges = batches(games, jobs)
     if jobs == 1:
         out: list = []
         try:
             for a, b in ranges:
-                out += [play_game(rules, config, seed, i) for i in range(a, b)]
+                out += game_range(*args, seed, a, b)
                 if progress:
                     progress(b - a)
         except KeyboardInterrupt:
             raise Interrupted(len(out), games) from None
         return out
-    done = run_pool(_init_game_worker, (rules.name, config), _game_worker_range, seed, ranges, jobs, progress)
+    done = run_pool(_init_game_worker, args, _game_worker_range, seed, ranges, jobs, progress)
     return [r for a, _ in ranges for r in done[a]]
+
+
+def seat_groups(rules, by_text: str | None) -> tuple[str, ...]:
+    """`--by start,order` -> the game's seat groups by key, in the order given; an unknown one is bad usage."""
+    if by_text is None:
+        return ()
+    known = [g.key for g in rules.seat_groups]
+    keys = tuple(dict.fromkeys(k.strip().lower() for k in by_text.split(",")))
+    for key in keys:
+        if key not in known:
+            have = f"it has {', '.join(known)}" if known else "its seats differ only by their place"
+            raise click.BadParameter(f"{rules.title} has no seat group '{key}' ({have})", param_hint="--by")
+    return keys
+
+
+def group_doc(rules, results: list, players: int, by: tuple[str, ...]) -> dict:
+    """The figures of `--by`: per seat group, its title, the fair share and each label's win rates."""
+    from rules.core.simulate import by_group, ratio
+
+    titles = {g.key: g.title for g in rules.seat_groups}
+    return {key: {"title": titles[key], "fair_share": ratio(1, players), "rows": by_group(results, key)} for key in by}
+
+
+def group_tables(doc: dict, fmt: str) -> list[str]:
+    """One table per seat group of `--by`: each label's win rate against the fair share and the other seats."""
+    out = []
+    for group in doc.get("by", {}).values():
+        rows = [[g["label"], str(g["seats"]), _pct(g["win_rate"]), _range(g["win_rate_95"]),
+                 _pct(g["others_win_rate"]), _range(g["others_win_rate_95"])] for g in group["rows"]]
+        out.append(f"By {group['title']} (fair share {_pct(group['fair_share'])}):\n"
+                   + table(rows, [group["title"], "seats", "wins", "95% range", "other seats", "95% range"], fmt))
+    return out
 
 
 def simulate_game(rules, players: int, bots_text: str, games: int, seed, jobs: int, fmt: str,
                   listing: bool = False, log_game: int | None = None, log_path: str | None = None,
-                  scheduler: str | None = None) -> None:
+                  scheduler: str | None = None, by: tuple[str, ...] = ()) -> None:
     """`fauna simulate --game G`: win rates by seat and kind with 95% ranges, and average points by source."""
     from fauna_cli.options import seat_name
     from rules.core.simulate import summarise as summarise_game
@@ -517,12 +550,14 @@ def simulate_game(rules, players: int, bots_text: str, games: int, seed, jobs: i
     with cluster_session(scheduler) as client:
         jobs = jobs if client is None else cluster_threads(client)
         started = time.perf_counter()
-        results = _collect(lambda progress: run_protocol_games(rules, config, seed, games, jobs, progress, client),
+        results = _collect(lambda progress: run_protocol_games(rules, config, seed, games, jobs, progress, client, by),
                            games)
         seconds = time.perf_counter() - started
     doc = {"game": rules.name, "seed": seed, "bots": kinds, "players": names,
            "summary": summarise_game(results, names, kinds),
            "timing": timing(seconds, games, jobs, scheduler)}
+    if by:
+        doc["by"] = group_doc(rules, results, players, by)
     rows = [{"game": r.index + 1, "seed": r.seed, "winners": [names[w] for w in r.winners],
              "scores": dict(zip(names, r.score, strict=True))} for r in results]
     if listing:
@@ -564,4 +599,4 @@ def simulate_game(rules, players: int, bots_text: str, games: int, seed, jobs: i
             "the difference may be luck; play more games.")
     click.echo("\n\n".join([head, table(seat_rows, ["seat", "bot", "wins", "95% range", "avg score", *cols], fmt),
                              table(kind_rows, ["bot kind", "seats", "wins", "95% range", "avg score", *cols], fmt),
-                             note]) + "\n", nl=False)
+                             *group_tables(doc, fmt), note]) + "\n", nl=False)

@@ -18,8 +18,9 @@ needs_distributed = pytest.mark.skipif(
     find_spec("distributed") is None,
     reason="the optional 'distributed' package is not installed (pip install '.[cluster]' or '.[test]')")
 
-FAUNA = ["--players", "4", "--bots", "statistician,random", "--games", "24", "--seed", "5"]
-EVO = ["--game", "evo", "--players", "3", "--bots", "heuristic,random", "--games", "10", "--seed", "11"]
+FAUNA = ["--players", "3", "--bots", "statistician,random", "--games", "10", "--seed", "5"]
+EVO = ["--game", "evo", "--players", "3", "--bots", "heuristic,random", "--games", "10", "--seed", "11", "--by",
+       "start,order"]
 
 
 def simulate(args):
@@ -64,7 +65,7 @@ def test_a_worker_lost_mid_run_costs_only_its_games(cluster):
     """One worker is killed while it holds batches of the run: they are played again and nothing changes."""
     from distributed import Client
 
-    args = ["--game", "evo", "--players", "3", "--bots", "heuristic", "--games", "40", "--seed", "3", "--list"]
+    args = ["--game", "evo", "--players", "3", "--bots", "heuristic", "--games", "30", "--seed", "3", "--list"]
     alone = simulate(args)
     killed: dict = {}
     stop = threading.Event()
@@ -89,6 +90,17 @@ def test_a_worker_lost_mid_run_costs_only_its_games(cluster):
         assert pid not in watcher.run(os.getpid).values()  # it died (its nanny starts a fresh one)
     assert spread.exit_code == 0, spread.output
     assert without_timing(spread.output) == without_timing(alone.output)
+
+
+@needs_distributed
+def test_a_worker_with_other_rules_or_data_refuses_its_games(cluster, monkeypatch):
+    from fauna_cli import cluster as on_cluster
+
+    monkeypatch.setattr(on_cluster, "code_fingerprint", lambda: "0" * 16)  # as if this machine had other rules
+    result = simulate([*FAUNA, "--scheduler", cluster.scheduler_address])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("fauna: the Dask worker at tcp://") and len(result.stderr.splitlines()) == 1
+    assert "runs other fauna rules or data than this machine" in result.stderr
 
 
 @needs_distributed

@@ -449,7 +449,7 @@ def simulate(players, bots_text, games, seed, jobs, game_name, preset, units, ca
 
 # -- every other game, through its RULES -------------------------------------------------------------
 
-_WORKER_GAME: tuple | None = None
+_WORKER_GAME: tuple[str, object, tuple[str, ...]] | None = None
 
 
 def _init_game_worker(game: str, config, by: tuple[str, ...] = ()) -> None:
@@ -460,7 +460,8 @@ def _init_game_worker(game: str, config, by: tuple[str, ...] = ()) -> None:
 def _game_worker_range(seed: int, start: int, stop: int) -> list:
     if _WORKER_GAME is None:  # pragma: no cover - runs in a worker process; the pool's initializer sets it
         raise RuntimeError("a simulate worker started without its game")
-    return game_range(*_WORKER_GAME, seed, start, stop)
+    game, config, by = _WORKER_GAME
+    return game_range(game, config, by, seed, start, stop)
 
 
 def game_range(game: str, config, by: tuple[str, ...], seed: int, start: int, stop: int) -> list:

@@ -124,3 +124,20 @@ def test_without_the_cluster_extra_the_scheduler_option_says_what_to_install(mon
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.splitlines() == ["fauna: simulate --scheduler needs the optional 'distributed' package: "
                                           "pip install '.[cluster]' in fauna's checkout"]
+
+
+@needs_distributed
+def test_ctrl_c_on_a_cluster_run_shows_progress_then_stops_with_130(cluster):
+    import pexpect
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    args = ["--game", "evo", "--players", "3", "--bots", "heuristic,random", "--games", "400", "--seed", "1",
+            "--scheduler", cluster.scheduler_address]
+    child = pexpect.spawn(sys.executable, ["-m", "fauna_cli", "simulate", *args],
+                          env={**os.environ, "PYTHONPATH": root}, encoding="utf-8", timeout=60, cwd=root)
+    child.expect(r"simulating +\[#+-* *\] +[1-9]\d*%")  # the bar moves as batches come back from the cluster
+    child.sendintr()
+    child.expect(r"interrupted after [1-9]\d* of 400 games; the partial figures are discarded")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130 and "Traceback" not in child.before

@@ -29,10 +29,12 @@ class ClusterError(FaunaError):
 def code_fingerprint() -> str:
     """A hash of the rules' source and the game data: what decides every game of a run."""
     import rules
-    from rules.fauna.data import data_dir
+    from rules.evo.data import data_dir as game_data  # data/evo: Arctic, ExoFauna and Evo read the data/ beside it
+    from rules.fauna.data import data_dir  # Fauna's: FAUNA_DATA_DIR may point elsewhere
 
+    roots = [os.path.dirname(os.path.realpath(rules.__file__)), os.path.dirname(game_data()), data_dir()]
     digest = hashlib.sha256()
-    for root in (os.path.dirname(os.path.realpath(rules.__file__)), data_dir()):
+    for root in dict.fromkeys(roots):
         for folder, dirs, files in os.walk(root):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")
             for name in sorted(files):

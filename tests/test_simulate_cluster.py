@@ -141,3 +141,27 @@ def test_ctrl_c_on_a_cluster_run_shows_progress_then_stops_with_130(cluster):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130 and "Traceback" not in child.before
+
+
+def test_the_code_fingerprint_that_workers_compare_changes_with_the_data(tmp_path, monkeypatch):
+    import shutil
+
+    from fauna_cli import cluster as on_cluster
+    from rules.fauna import data
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    mine = on_cluster.code_fingerprint()
+    copy = tmp_path / "data"
+    shutil.copytree(os.path.join(root, "data"), copy)
+    with open(copy / "board.toml", "a", encoding="utf-8") as f:
+        f.write("\n# an edited copy\n")
+    monkeypatch.setenv("FAUNA_DATA_DIR", str(copy))
+    for cached in (on_cluster.code_fingerprint, data.data_dir):
+        cached.cache_clear()
+    try:
+        assert on_cluster.code_fingerprint() != mine
+    finally:
+        monkeypatch.delenv("FAUNA_DATA_DIR")
+        for cached in (on_cluster.code_fingerprint, data.data_dir):
+            cached.cache_clear()
+    assert on_cluster.code_fingerprint() == mine

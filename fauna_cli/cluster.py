@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
@@ -93,6 +92,8 @@ def run_batches(client: Any, task: Callable[..., list], args: tuple, seed: int, 
     A worker lost mid-run costs only its batches: the scheduler gives them to another worker. On Ctrl-C or
     an error the run's tasks are cancelled on the cluster, and the error goes on to the caller.
     """
+    import uuid
+
     from distributed import KilledWorker, as_completed
 
     run = uuid.uuid4().hex[:12]

@@ -109,6 +109,18 @@ def decision_stream(seed: int, seat: int, seq: int, label: int = 0xB07) -> Split
 
 
 @dataclass(frozen=True)
+class SeatGroup:
+    """A way to split the seats of simulated games for balance figures (`simulate --by KEY`): a start, a hand.
+
+    A seat may hold several labels (every Organism of an opening hand); labels are read before the first move.
+    """
+
+    key: str  # the word after `simulate --by`, e.g. "start"
+    title: str  # the table's heading, e.g. "start pair"
+    labels: Callable[[Any], list[tuple[str, ...]]]  # the state before the first move -> per seat, its labels
+
+
+@dataclass(frozen=True)
 class GameRules:
     """Everything the engine needs of one game, given by `rules/<game>/__init__.py` as `RULES`.
 
@@ -180,3 +192,5 @@ class GameRules:
     def start_again(self, state: Any) -> Any:
         """The game of `state` back at its start (same config, seed and facts)."""
         return self.restart(state) if self.restart is not None else self.new_state(state.config, state.seed)
+    # balance figures by seat group (`simulate --by start,order`): what decides a seat's chances besides its play
+    seat_groups: tuple[SeatGroup, ...] = ()

@@ -360,3 +360,19 @@ def test_against_installed_on_a_game_that_records_no_facts_says_so(name):
     result = run("replay", ROOT / "replays" / name, "--against-installed")
     assert result.exit_code == 2, result.output
     assert "records no facts" in result.output and len(result.output.strip().split("\n")) == 1
+
+
+def test_a_refereed_game_on_another_board_or_scales_is_refused_by_name(tmp_path, install):
+    game = tmp_path / "game.fauna"
+    key = start_refereed(game)
+    changed = copy_data(tmp_path, "release-2")
+    scales_file = changed / "scales.toml"
+    scales_file.write_text(scales_file.read_text(encoding="utf-8") + "\n# a comment changes the fingerprint\n",
+                           encoding="utf-8")
+    install(changed)
+    before = key.read_bytes(), game.read_bytes()
+    result = run("pbem", "move", game, "--key", key, "--as", "ann", "pass")
+    assert result.exit_code == 4, result.output
+    assert "game.key:" in result.output and "this game was played on another board, scales or scoring preset" \
+        in result.output and len(result.output.strip().split("\n")) == 1
+    assert (key.read_bytes(), game.read_bytes()) == before

@@ -66,8 +66,12 @@ def header_lines(state: State) -> list[str]:
 
 
 def parse_header(texts: list[str], source: str) -> tuple[Config, int, int]:
-    """Config and seed from a Fauna log's header texts (read by Fauna's own header reader)."""
-    from rules.fauna.replay import HEADER_KEYS, _read_header
+    """Config and seed from a Fauna log's header texts (read by Fauna's own header reader).
+
+    A game played on another board, scales or scoring preset than the installed ones is refused by name:
+    its cards' facts are in the file, but these are not (as Fauna's own reader refuses it).
+    """
+    from rules.fauna.replay import HEADER_KEYS, DataChanged, _read_header, fingerprint_for
 
     head, lines = CHAIN_START, []
     for t in texts:
@@ -75,6 +79,12 @@ def parse_header(texts: list[str], source: str) -> tuple[Config, int, int]:
         lines.append(f"{t} @{head}")
     reader = LineReader("\n".join(lines) + "\n", source)
     header = _read_header(reader)
+    installed = fingerprint_for(header.config, header.version)
+    if header.fingerprint != installed:
+        raise DataChanged(f"{reader.where(header.fingerprint_line)}: this game was played on another board, scales or "
+                          f"scoring preset (sha256:{header.fingerprint[:16]}...) than the installed ones "
+                          f"(sha256:{installed[:16]}...); its cards' facts are in the file, but these are not: go on "
+                          "with the fauna release the game was started with", header.fingerprint_line + 1)
     return header.config, header.seed, len(HEADER_KEYS[header.version]) - 1 + len(header.config.players)
 
 

@@ -119,8 +119,9 @@ def config_line(loaded: LoadedLog) -> str:
               help="Replay a log made with other data files anyway (format 2: any data file; format 3, which "
                    "keeps its cards' facts: the board, scales or preset).")
 @click.option("--against-installed", is_flag=True,
-              help="Also show what the installed deck would have changed: facts that differ from the ones the "
-                   "game was played with, and the pieces that would score otherwise (format 3).")
+              help="Also show what the installed data would have changed: facts that differ from the ones the "
+                   "game was played with, and the pieces that would score otherwise (a game whose file records "
+                   "its facts: Fauna's format 3, a refereed game's public file once revealed).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="plain", show_default=True,
               help="Output: plain text tables, GitHub or grid tables, or JSON.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False), metavar="PAGE",

@@ -305,7 +305,7 @@ class Session:
     def _replay(self, seq: int, viewer: str | None) -> tuple[tuple[Any, Any], list[str]]:
         """The game rebuilt as it was after move `seq` (state and log), and how each later move reads to `viewer`."""
         old = self.state
-        state = self.rules.start_again(old)
+        state = self.rules.restart(old)
         log = self.rules.log_for(state) if self.log_path else Unlogged(state)
         for player, move in old.history[:seq]:
             log.play(player, move)
@@ -658,17 +658,20 @@ def _player_named(state: Any, name: str) -> str | None:
     return next((n for n in state.names if n.lower() == name.lower()), None)
 
 
-def replay_report(loaded: LoadedGame, fmt: str, file: str) -> None:
-    """What `fauna replay` prints for a protocol game: every table, the end, and the account (JSON)."""
+def replay_report(loaded: LoadedGame, fmt: str, file: str, against_installed: list[Any] | None = None) -> None:
+    """What `fauna replay` prints for a protocol game: every table, the end, and the account (JSON); the JSON
+    holds `against_installed` when asked (replay_cmd prints it in text)."""
     rules, state = loaded.rules, loaded.state
     tables = _all_tables(loaded)
     final = rules.final_tables(state) if state.is_over else []
     if fmt == "json":
+        extra = {} if against_installed is None else {"against_installed": [c.to_dict() for c in against_installed]}
         click.echo(dump_json({"version": 1, "game": rules.name, "file": file, "seed": state.seed,
                               "config": rules.config_to_dict(state.config), "lines": len(loaded.records),
                               "moves": state.seq, "verified": loaded.complete, "over": state.is_over,
                               "winners": list(state.winners), "tables": [t.to_dict() for t in tables],
-                              "final": [t.to_dict() for t in final], "summary": rules.summary(state)}), nl=False)
+                              "final": [t.to_dict() for t in final], "summary": rules.summary(state),
+                              **extra}), nl=False)
         return
     click.echo(f"{rules.title} game, seed {state.seed}, players: {', '.join(state.names)}.")
     click.echo()
@@ -702,7 +705,7 @@ def periods(loaded: LoadedGame) -> list[Period]:
     """The game's rounds (or turns) so far, re-derived from its moves; the tables of a decision belong to the
     round the game was in before it."""
     rules = loaded.rules
-    state = rules.new_state(loaded.state.config, loaded.state.seed)
+    state = rules.restart(loaded.state)
     texts = {r.seq: r.text.split(": ", 1)[1] for r in loaded.records if r.kind == "move"}
     out: dict[int, Period] = {}
     for player, move in loaded.state.history:
@@ -761,7 +764,7 @@ def pbem_show(loaded: LoadedGame, game: str, round_no: int | None, fmt: str) -> 
 def _all_tables(loaded: LoadedGame) -> list[Table]:
     """Every table the game showed, re-derived by replaying its moves (the rules are pure)."""
     rules = loaded.rules
-    state = rules.new_state(loaded.state.config, loaded.state.seed)
+    state = rules.restart(loaded.state)
     out: list[Table] = []
     for player, move in loaded.state.history:
         out += rules.tables_after(state, state.apply(move, player))

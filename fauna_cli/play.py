@@ -20,7 +20,7 @@ from fauna_cli.render import (
     style,
     table,
 )
-from fauna_cli.rounds import RoundReport, RoundReports, round_text
+from fauna_cli.rounds import RoundReport, RoundReports, round_summary_line, round_text
 from fauna_cli.widths import fit_prose, terminal_width
 from rules.core.errors import FaunaError, MoveSyntaxError, UnknownArea
 from rules.core.names import normalize
@@ -140,6 +140,8 @@ class Session:
             self.out(round_text(report, self.fmt))
         if any(isinstance(e, RoundStarted) for e in events):
             self.show_front()
+            if echo_moves and done:  # at the prompt: the round's tables have just scrolled up
+                self.out("\n".join(round_summary_line(r) for r in done))
         return done
 
     def is_bot(self, name: str) -> bool:

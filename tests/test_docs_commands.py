@@ -7,8 +7,8 @@ uses without making them are made as a reader would have them: `game.toml` and `
 `game.txt` is the sample script of Fauna's guide, the bundled game files of replays/ by name. A command's comment
 gives its exit code (`# no (exit 1)`; 0 otherwise) and, for `fauna check`, its number of cases (`# 126 cases`).
 
-Not run: usage patterns (`fauna replay GAME`, `[--round R]`, `new/status/move`, `...`), the bare name of a
-command in a sentence (`fauna replay`), and the commands listed in SKIPPED with their reason; each entry there must
+Not run: usage patterns in the text (`fauna replay GAME`, `[--round R]`, `new/status/move`, `...`; a ```sh block
+holds none), the bare name of a command in a sentence (`fauna replay`), and the commands listed in SKIPPED with their reason; each entry there must
 still be shown on its page, so the list cannot outlive the docs.
 """
 
@@ -109,10 +109,11 @@ def _split_comment(line: str) -> tuple[str, str, str]:
 
 
 def is_pattern(s: Shown) -> bool:
-    """A usage pattern or a command's bare name in a sentence: nothing a reader would run as it stands."""
-    if PLACEHOLDER.search(s.text):
-        return True
-    return not s.in_block and all(word in COMMANDS for word in s.text.split())
+    """A usage pattern or a command's bare name in a sentence: nothing a reader would run as it stands.
+
+    Only text can hold them: a ```sh block holds commands to run (a usage block is a plain ``` one).
+    """
+    return not s.in_block and (bool(PLACEHOLDER.search(s.text)) or all(w in COMMANDS for w in s.text.split()))
 
 
 def to_run(page: Path, root: Path = ROOT) -> list[Shown]:
@@ -260,4 +261,5 @@ def test_commands_are_found_in_blocks_and_text_with_their_comments(tmp_path):
         ("fauna map neighbors Tasmania", ""), ("fauna replay", ""), ("fauna replay GAME", ""),
         ("fauna map adjacent Sahel Tasmania", "no (exit 1)"), ("fauna check 'a # b'", "")]
     assert [is_pattern(s) for s in shown] == [False, True, True, False, False]
+    assert not is_pattern(Shown("p.md", 1, "fauna replay GAME", "", True))  # a block's line is run, and fails
     assert expected_code(shown[3]) == 1

@@ -89,3 +89,11 @@ def test_a_broken_link_and_a_missing_heading_are_caught(tmp_path):
     assert broken_links(page) == ["#nope: no heading 'nope' in a.md", "b.md: no such file"]
     (tmp_path / "b.md").write_text("# B\n")
     assert broken_links(page) == ["#nope: no heading 'nope' in a.md"]
+
+
+def test_the_readme_stays_short_enough_to_read_before_playing():
+    """Issue 29: the README gets a person playing and e-mailing; everything else lives in docs/."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) < 250
+    for heading in ("## Quick start", "## Four games", "## Play by e-mail", "## Exit codes", "## Documentation"):
+        assert heading in lines

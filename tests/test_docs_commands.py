@@ -4,12 +4,14 @@ Commands come from ```sh blocks (one a line, `\\` joining lines) and from `fauna
 runs in a folder of its own, its commands in the page's order (a page tells a story: a game made, then moved in),
 in process through click's CliRunner (a subprocess a command would make the suite minutes slower). Files a page
 uses without making them are made as a reader would have them: `game.toml` and `GAME.toml` by `fauna new-config`,
-`game.txt` is the sample script of Fauna's guide, the bundled game files of replays/ by name. A command's comment
-gives its exit code (`# no (exit 1)`; 0 otherwise) and, for `fauna check`, its number of cases (`# 126 cases`).
+`game.txt` is the sample script of Fauna's guide, `tests/cases/...` and the bundled game files of replays/ are
+copied from the clone, and `game.arctic`, `game.key` and `game-ann.view` are a finished, revealed refereed game.
+A command's comment gives its exit code (`# no (exit 1)`; 0 otherwise) and, for `fauna check`, its number of
+cases (`# 126 cases`).
 
-Not run: usage patterns in the text (`fauna replay GAME`, `[--round R]`, `new/status/move`, `...`; a ```sh block
-holds none), the bare name of a command in a sentence (`fauna replay`), and the commands listed in SKIPPED with their reason; each entry there must
-still be shown on its page, so the list cannot outlive the docs.
+Not run: usage patterns in the text (`fauna replay GAME`, `[--round R]`, `new/status/move`, `...`; a ```sh
+block holds none), the bare name of a command in a sentence (`fauna replay`), and the commands listed in
+SKIPPED with their reason; each entry there must still be shown on its page, so the list cannot outlive the docs.
 """
 
 from __future__ import annotations
@@ -137,13 +139,15 @@ def _finished_refereed_arctic_game(folder: Path) -> None:
     made = runner.invoke(cli, ["pbem", "new", "--config", "arctic.toml", "--players", "ann,ben", "--bots",
                                "human,random", "--out", "game.arctic", "--referee", "game.key"])
     assert made.exit_code == 0, made.output
-    while True:
+    for _ in range(2_000):  # an Arctic game of two is about 60 of ann's decisions
         status = json.loads(runner.invoke(cli, ["pbem", "status", "game-ann.view", "--format", "json"]).output)
         if status["next"] is None:
             break
         choice = status["legal"][-1]
         moved = runner.invoke(cli, ["pbem", "move", "game.arctic", "--key", "game.key", "--as", "ann", choice])
         assert moved.exit_code == 0, moved.output
+    else:
+        raise AssertionError("the refereed Arctic game did not end in 2,000 decisions")
     assert runner.invoke(cli, ["pbem", "reveal", "game.arctic", "--key", "game.key"]).exit_code == 0
 
 

@@ -97,3 +97,22 @@ def test_the_readme_stays_short_enough_to_read_before_playing():
     assert len(lines) < 250
     for heading in ("## Quick start", "## Four games", "## Play by e-mail", "## Exit codes", "## Documentation"):
         assert heading in lines
+
+
+def _cases(folder: Path, recursive: bool) -> int:
+    files = folder.rglob("*.toml") if recursive else folder.glob("*.toml")
+    return sum(len(re.findall(r"^\[\[case\]\]", f.read_text(encoding="utf-8"), re.M)) for f in files)
+
+
+def test_the_numbers_of_rule_cases_the_pages_give_are_the_suites():
+    """A count written in prose goes stale as cases are added ("112 rule cases" where there were 126)."""
+    cases = ROOT / "tests" / "cases"
+    counts = {game: _cases(cases / game, True) for game in ("arctic", "exofauna", "evo")}
+    counts["fauna"] = _cases(cases, False)
+    for game in ("arctic", "exofauna", "evo"):
+        said = re.findall(r"\b(\d+) cases\b", (ROOT / "docs" / f"rule-cases-{game}.md").read_text(encoding="utf-8"))
+        assert said and {int(n) for n in said} == {counts[game]}, (game, said, counts[game])
+    table = dict(re.findall(r"^\| (Fauna|Arctic|ExoFauna/Duo|Evo) \| (\d+)", (ROOT / "docs" / "rule-cases.md")
+                            .read_text(encoding="utf-8"), re.M))
+    assert {k: int(v) for k, v in table.items()} == {"Fauna": counts["fauna"], "Arctic": counts["arctic"],
+                                                      "ExoFauna/Duo": counts["exofauna"], "Evo": counts["evo"]}

@@ -504,8 +504,9 @@ def test_quick_start_gets_past_the_externally_managed_refusal(tmp_path):
 
 
 def test_readme_cites_only_what_a_clone_has():
-    readme = (ROOT / "README.md").read_text()
-    assert "shared/seeds" not in readme and "shared/reference" not in readme
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = page.read_text()
+        assert "shared/seeds" not in text and "shared/reference" not in text and "/work/" not in text, page
 
 
 def test_game_file_and_script_errors_are_json_under_format_json(tmp_path):

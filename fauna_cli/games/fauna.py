@@ -12,7 +12,7 @@ import click
 
 from fauna_cli.anygame import Screen as CommonScreen
 from fauna_cli.render import front_lines, front_short, move_line, status_dict, status_text, style, table
-from fauna_cli.rounds import RoundReports, round_text
+from fauna_cli.rounds import RoundReports, round_summary_line, round_text
 from fauna_cli.widths import fit_prose, term_list, terminal_width
 from rules.core.errors import FaunaError, UnknownArea
 from rules.core.names import normalize
@@ -74,6 +74,7 @@ class Screen(CommonScreen):
         super().__init__(s)
         self.reports = RoundReports(s.state)
         self.shown: tuple[int, int] | None = None  # the position whose taken spots were last listed
+        self.interactive = False  # at the prompt, a round's result is repeated under the next card
 
     @classmethod
     def intro(cls, rules: Any, state: Any, seed: int, drawn: bool, log_path: str | None
@@ -93,6 +94,7 @@ class Screen(CommonScreen):
         self.s.out("\n".join(front_lines(st.front, st.round, st.names[st.start])))
 
     def opening(self, interactive: bool, resumed: bool) -> None:
+        self.interactive = interactive
         if interactive:
             click.echo()  # (a continued game: the command said which, and at which move)
         if interactive or not resumed:
@@ -103,10 +105,13 @@ class Screen(CommonScreen):
 
     def after(self, events: list[Any], tables: list[Any]) -> None:
         self.reports.state = self.s.state
-        for report in self.reports.feed(events):
+        done = self.reports.feed(events)
+        for report in done:
             self.s.out(round_text(report, self.s.fmt))
         if any(isinstance(e, RoundStarted) for e in events):
             self.show_front()
+            if self.interactive and done:  # the round's tables have just scrolled up: its result stays in sight
+                self.s.out("\n".join(round_summary_line(r) for r in done))
 
     def rewound(self) -> None:
         self.reports.state = self.s.state

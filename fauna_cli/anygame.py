@@ -1,9 +1,12 @@
-"""Play, replay and e-mail play for every game that comes through the protocol (Arctic, ExoFauna, Evo).
+"""Play for every game (the one session: terminal, scripts, undo, continue, hot-seat), and replay and e-mail play
+for every game that comes through the protocol (Arctic, ExoFauna, Evo).
 
-Fauna has richer commands of its own (play.py, replay_cmd.py, pbem_cmd.py); every other game is played
-here from its RULES alone: its tables, its picture of a player's view (fauna_cli/games/GAME.py), its log
-lines. Hidden information stays hidden: at the terminal a player sees only `state.view(player)`, and the
-screen is cleared and handed over before each human's decision when several humans share it.
+Each game is played here from its RULES alone: its tables, its log writer, its prompt words, its picture
+of a player's view and, where it has one, its own `Screen` (fauna_cli/games/GAME.py: Fauna's card fronts
+and round reports). Fauna's e-mail commands and replay are still its own (pbem_cmd.py, replay_cmd.py).
+Hidden information stays hidden: at the terminal a player sees only `state.view(player)`, and the screen
+is cleared and handed over before each human's decision when the game hides something and several humans
+share it.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Any
 import click
 
 from fauna_cli import exitcodes
+from fauna_cli.files import FileProblem
 from fauna_cli.jsonshape import head_of, last_move_of, legal_of, standing
 from fauna_cli.prompting import ask, confirm_leave, saved_line
 from fauna_cli.render import dump_json, shown, style, table, use_color
@@ -38,10 +42,10 @@ def render_tables(tables: list[Table], fmt: str) -> str:
 def picture(rules: GameRules, view: dict[str, Any]) -> str:
     """The game's text picture of a view (fauna_cli/games/GAME.py), in colour on a terminal without NO_COLOR."""
     try:
-        module = importlib.import_module(f"fauna_cli.games.{rules.name}")
-    except ModuleNotFoundError:
+        draw = importlib.import_module(f"fauna_cli.games.{rules.name}").picture
+    except (ModuleNotFoundError, AttributeError):
         return dump_json(view).rstrip("\n")
-    return fit_prose(str(module.picture(view, use_color())), terminal_width())
+    return fit_prose(str(draw(view, use_color())), terminal_width())
 
 
 def help_for(rules: GameRules, state: Any) -> str:
@@ -72,20 +76,161 @@ def numbered_choice(state: Any, player: str, text: str, where: str) -> str:
     return pick_choice(said, [state.move_text(m) for m in state.legal_moves()], where) + sep + rest
 
 
+class Screen:
+    """How a game's session shows itself: the tables after a move, the end, the prompt, the JSON of a script.
+
+    Every game gets this one from its RULES alone; a game's picture module (fauna_cli/games/GAME.py) may give a
+    `Screen` of its own that refines some of it (Fauna's round reports and card fronts).
+    """
+
+    numbered = True  # the prompt lists the choices, and a number typed picks one
+
+    def __init__(self, s: Session) -> None:
+        self.s = s
+
+    @classmethod
+    def intro(cls, rules: GameRules, state: Any, seed: int, drawn: bool, log_path: str | None
+              ) -> tuple[str, str | None]:
+        """What a new game says as it starts, and what it says of its seed when it ends (hidden information)."""
+        if rules.hidden_information:  # the seed fixes every hand: said when the game is over
+            return (f"{rules.title}: players: {', '.join(state.names)}; the seed is shown when the game ends.",
+                    seed_note(seed, drawn, log_path))
+        again = f" (drawn; replay with --seed {seed})" if drawn else ""
+        return f"{rules.title}: seed {seed}{again}; players: {', '.join(state.names)}.", None
+
+    @classmethod
+    def continuing(cls, rules: GameRules, state: Any, game: str) -> str:
+        """What `play --continue GAME` says first: which game goes on, at which move."""
+        return f"{rules.title}: continuing {game} at move {state.seq + 1}."
+
+    def opening(self, interactive: bool, resumed: bool) -> None:
+        """What a session shows before its first decision (nothing: the prompt shows the picture)."""
+
+    def told(self, player: str, public: str, events: list[Any]) -> list[str]:
+        """A decision as everyone at the terminal may read it: its events, or the decision's public text."""
+        return [line for line in map(self.s.rules.event_text, events) if line] or [f"{player}: {public}"]
+
+    def after(self, events: list[Any], tables: list[Table]) -> None:
+        """Show what a decision completed: the tables of a round or turn."""
+        if tables:
+            self.s.out(render_tables(tables, self.s.fmt) + "\n")
+
+    def rewound(self) -> None:
+        """The session went back (undo): forget what came after."""
+
+    def finish(self) -> None:
+        """The end of a finished game: final tables and the winners."""
+        s = self.s
+        s.out(render_tables(s.rules.final_tables(s.state), s.fmt))
+        winners = list(s.state.winners)
+        s.out(style(("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(winners), bold=True))
+
+    def ended_early(self) -> None:
+        """A script that ended before the game: whose decision is next and what they would see."""
+        rules, state = self.s.rules, self.s.state
+        self.s.out(f"The script ended before the game did: {whose_step(rules, state)}. The next line of the script "
+                   f"is {state.to_move}'s; at the prompt {state.to_move} would see:")
+        self.s.out(next_screen(rules, state))
+
+    def document(self) -> dict[str, Any]:
+        """The game as JSON: game, seed, config, every table shown, and the account of where it stands."""
+        s, st = self.s, self.s.state
+        return {"version": 1, "game": s.rules.name, "seed": st.seed,
+                "config": s.rules.config_to_dict(st.config), "moves": st.seq, "over": st.is_over,
+                "to_move": st.to_move, "winners": list(st.winners), "tables": [t.to_dict() for t in s.tables],
+                "final": [t.to_dict() for t in s.rules.final_tables(st)] if st.is_over else [],
+                "summary": s.rules.summary(st)}
+
+    def board(self, player: str) -> str:
+        """What `board` shows: the picture of the player's view."""
+        return picture(self.s.rules, self.s.state.view(player))
+
+    def turn(self, player: str) -> None:
+        """What the screen shows when it comes to `player` (or the same player decides again): their view."""
+        click.echo(self.board(player))
+
+    def before_prompt(self, player: str) -> None:
+        """What the prompt shows before each decision: the help for it and the choices."""
+        click.echo(help_for(self.s.rules, self.s.state))
+        click.echo(choices_text(self.s.state))
+
+    def game_over(self) -> None:
+        """The screen when the game ends at the terminal, before `finish`: everything, revealed."""
+        click.echo("\nThe game is over; everything is revealed.")
+        click.echo(picture(self.s.rules, self.s.state.view(None)))
+
+    def prompt(self, player: str) -> str:
+        return f"{style(player, bold=True)}> "
+
+    def help(self, log_path: str | None) -> str:
+        return hotseat_help(self.s.rules)
+
+    def refused(self, text: str, exc: FaunaError) -> str:
+        """Why what a player typed was not played (one indented line)."""
+        return f"  {exc}"
+
+    def played(self, text: str, move_text: str) -> str | None:
+        """A note after a decision typed as `text` was played as `move_text` (None: nothing to add)."""
+        return None
+
+    def standing(self) -> str:
+        """Where the game stands, for the line that says it was left unfinished ("" when the picture says it)."""
+        return ""
+
+
+def seed_note(seed: int, drawn: bool, log_path: str | None) -> str:
+    """What the end of a game with hidden information says of its seed: how to deal it again, how to replay it."""
+    import shlex
+
+    text = f"Seed {seed}{' (drawn)' if drawn else ''}: `--seed {seed}` deals the same game again"
+    if log_path is not None:
+        text += f"; `fauna replay {shlex.quote(log_path)}` replays this one"
+    return text + "."
+
+
+def screen_for(rules: GameRules) -> type[Screen]:
+    """The game's own Screen (fauna_cli/games/GAME.py), or the one every game has."""
+    try:
+        module = importlib.import_module(f"fauna_cli.games.{rules.name}")
+    except ModuleNotFoundError:
+        return Screen
+    own: type[Screen] = getattr(module, "Screen", Screen)
+    return own
+
+
+class Unlogged:
+    """The log of a game that is not saved (no --log): its decisions are applied and no line is made."""
+
+    lines: list[str] = []
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+
+    def play(self, player: str, move: Any) -> list[Any]:
+        events: list[Any] = self.state.apply(move, player)
+        return events
+
+    def closing_line(self) -> None:
+        return None
+
+
 class Session:
     """A game being played here: its state, its log, its computer players and how to show it."""
 
     def __init__(self, rules: GameRules, state: Any, fmt: str, log_path: str | None,
-                 log: GameLog | None = None) -> None:
+                 log: Any | None = None) -> None:
         self.rules, self.state, self.fmt, self.log_path = rules, state, fmt, log_path
-        self.log = log or GameLog(rules, state)  # a loaded game's log when resuming (`play --continue`)
+        # the log: a loaded game's when resuming (`play --continue`); none kept when nothing is saved
+        self.log = log or (rules.log_for(state) if log_path else Unlogged(state))
         self.bots = seat_bots(rules, state.config, state.seed)
+        self.people_only = all(b is None for b in self.bots)  # no computer player ever moves
         self.tables: list[Table] = []
         self.tables_at: list[int] = []  # len(self.tables) before each decision of this session
         self.start = state.seq  # decisions before this session (a continued log) are final
         self.final: dict[int, str] = {}  # move number -> why it cannot be taken back (it revealed something)
         self.seed_note: str | None = None  # said at the end of a game whose seed stays untold until then
         self.said: list[tuple[int, str, str]] = []  # (move number, player, line): each decision as it was told
+        self.screen = screen_for(rules)(self)
         self.save()
 
     def out(self, text: str = "") -> None:
@@ -114,17 +259,17 @@ class Session:
             self.final[self.state.seq] = reason
         self.save()
         if echo:
-            told = [line for line in map(self.rules.event_text, events) if line] or [f"{player}: {public}"]
-            for line in told:
+            for line in self.screen.told(player, public, events):
                 self.out(line)
                 self.said.append((self.state.seq, player, line))
         tables = self.rules.tables_after(self.state, events)
         self.tables += tables
-        if tables:
-            self.out(render_tables(tables, self.fmt) + "\n")
+        self.screen.after(events, tables)
 
     def run_bots(self, echo: bool) -> bool:
         """Let computer players decide until a human is to decide or the game ends; True if any did."""
+        if self.people_only:
+            return False
         moved = False
         names = list(self.state.names)
         while not self.state.is_over and (bot := self.bots[names.index(self.state.to_move)]) is not None:
@@ -172,11 +317,11 @@ class Session:
         also = f", and the computer players' replies ({'; '.join(replies)})" if replies else ""
         return f"Took back {who}'s move {latest} ({text}){also}; {self.state.to_move} to decide."
 
-    def _replay(self, seq: int, viewer: str | None) -> tuple[tuple[Any, GameLog], list[str]]:
+    def _replay(self, seq: int, viewer: str | None) -> tuple[tuple[Any, Any], list[str]]:
         """The game rebuilt as it was after move `seq` (state and log), and how each later move reads to `viewer`."""
         old = self.state
-        state = self.rules.new_state(old.config, old.seed)
-        log = GameLog(self.rules, state)
+        state = self.rules.restart(old)
+        log = self.rules.log_for(state) if self.log_path else Unlogged(state)
         for player, move in old.history[:seq]:
             log.play(player, move)
         ahead, texts = state.copy(), []
@@ -185,7 +330,7 @@ class Session:
             ahead.apply(move, player)
         return (state, log), texts
 
-    def _rewind(self, seq: int, state: Any, log: GameLog) -> None:
+    def _rewind(self, seq: int, state: Any, log: Any) -> None:
         """Go back to the game after move `seq` (state and log rebuilt by _replay); the log file is rewritten."""
         keep = seq - self.start
         del self.tables[self.tables_at[keep]:]
@@ -194,39 +339,56 @@ class Session:
             del self.final[n]
         self.said = [told for told in self.said if told[0] <= seq]
         self.state, self.log = state, log
+        self.screen.rewound()
         self.save()
 
     def finish(self) -> None:
         if self.state.is_over:
-            self.out(render_tables(self.rules.final_tables(self.state), self.fmt))
-            winners = list(self.state.winners)
-            self.out(style(("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(winners), bold=True))
+            self.screen.finish()
             if self.seed_note:
                 self.out(self.seed_note)
 
     def document(self) -> dict[str, Any]:
-        """The game as JSON: game, seed, config, every table shown, and the account of where it stands."""
-        st = self.state
-        return {"version": 1, "game": self.rules.name, "seed": st.seed,
-                "config": self.rules.config_to_dict(st.config), "moves": st.seq, "over": st.is_over,
-                "to_move": st.to_move, "winners": list(st.winners), "tables": [t.to_dict() for t in self.tables],
-                "final": [t.to_dict() for t in self.rules.final_tables(st)] if st.is_over else [],
-                "summary": self.rules.summary(st)}
+        """The game as JSON (the game's Screen says how)."""
+        return self.screen.document()
+
+
+def start(rules: GameRules, state: Any, fmt: str, log_path: str | None, log: Any | None = None, *,
+          seed_note: str | None = None, interactive: bool, resumed: bool = False) -> Session:
+    """A session for a game about to be played here, its opening shown."""
+    s = Session(rules, state, fmt, log_path, log)
+    s.seed_note = seed_note
+    s.screen.opening(interactive, resumed)
+    return s
+
+
+PROMPT_WORDS = ("help", "?", "quit", "board", "moves", "undo")  # answered at the prompt of every game
+
+
+def prompt_words(rules: GameRules) -> frozenset[str]:
+    """Every word answered at the game's prompt: those of every game, the game's own and their aliases."""
+    return frozenset(PROMPT_WORDS).union(w for c in rules.prompt_commands for w in (c.word, *c.aliases))
+
+
+def prompt_word(words: frozenset[str], decision: str) -> str | None:
+    """The prompt word a script's decision starts with (`help`, `undo`, a game's `scales`...), if it does."""
+    word = decision.split(" ", 1)[0].lower()
+    return word if word in words else None
 
 
 def run_script(rules: GameRules, state: Any, text: str, source: str, fmt: str, log_path: str | None,
-               log: GameLog | None = None, seed_note: str | None = None) -> int:
+               log: Any | None = None, seed_note: str | None = None, resumed: bool = False) -> int:
     """Play a move script; the first bad line stops with FILE:LINE and exit 3 (a line may hold 'a; b; c').
 
     `seed_note` (the seed of a game with hidden information) is said only if the game ends.
     """
-    s = Session(rules, state, fmt, log_path, log)
-    s.seed_note = seed_note
+    s = start(rules, state, fmt, log_path, log, seed_note=seed_note, interactive=False, resumed=resumed)
     try:
         lines = parse_script(text)
     except MoveSyntaxError as exc:
         return _fail(f"{source}:{exc.line}: {exc}", exitcodes.ILLEGAL_MOVE, fmt)
     s.run_bots(echo=False)
+    words = prompt_words(rules)
     for line in lines:
         for decision in line.decisions():
             if state.is_over:
@@ -235,8 +397,14 @@ def run_script(rules: GameRules, state: Any, text: str, source: str, fmt: str, l
             if line.player in state.names and s.is_bot(line.player):
                 return _fail(f"{source}:{line.line}: {line.player} is a computer player and moves by itself",
                              exitcodes.ILLEGAL_MOVE, fmt)
+            word = prompt_word(words, decision)
+            if word is not None:
+                return _fail(f"{source}:{line.line}: {line.player}: {word!r} is typed at the prompt of interactive "
+                             "play; a script holds moves only", exitcodes.ILLEGAL_MOVE, fmt)
             try:
                 s.play(line.player, decision, echo=False)
+            except FileProblem:
+                raise  # the game file could not be saved: not the script's fault (exit 2, the file kept)
             except FaunaError as exc:
                 return _fail(f"{source}:{line.line}: {line.player}: {exc}", exitcodes.ILLEGAL_MOVE, fmt)
             s.run_bots(echo=False)
@@ -246,9 +414,7 @@ def run_script(rules: GameRules, state: Any, text: str, source: str, fmt: str, l
     if state.is_over:
         s.finish()
     else:
-        s.out(f"The script ended before the game did: {whose_step(rules, state)}. The next line of the script "
-              f"is {state.to_move}'s; at the prompt {state.to_move} would see:")
-        s.out(next_screen(rules, state))
+        s.screen.ended_early()
     return exitcodes.OK
 
 
@@ -259,7 +425,7 @@ def _fail(message: str, code: int, fmt: str = "plain") -> int:
     return code
 
 
-HOTSEAT_HELP = term_list([
+HOTSEAT_WORDS = [
     ("a number", "the choice of that number in the list"),
     ("moves", "list every legal choice"),
     ("board", "show what you see again"),
@@ -268,23 +434,37 @@ HOTSEAT_HELP = term_list([
              "Each person takes back only their own decisions"),
     ("help", "this text"),
     ("quit", "leave the game (asks first; with --log, `fauna play --continue FILE` resumes it)"),
-], heading="Also:")
+]  # answered at the prompt of every game, after the game's own words
+
+
+def hotseat_words() -> str:
+    """The prompt words of every game with their help (laid out when asked: the layout measures text widths)."""
+    return term_list(HOTSEAT_WORDS, heading="Also:")
+
+
+def __getattr__(name: str) -> Any:
+    if name == "HOTSEAT_HELP":  # the laid-out help, made on first use
+        return hotseat_words()
+    raise AttributeError(name)
 
 
 def hotseat_help(rules: GameRules) -> str:
     """The prompt's help: the game's own words (its rules, card texts, score), then the words of every game."""
     if not rules.prompt_commands:
-        return HOTSEAT_HELP
-    own = term_list([(c.word, c.help) for c in rules.prompt_commands], heading=f"To learn {rules.title}:")
-    return f"{own}\n{HOTSEAT_HELP}"
+        return hotseat_words()
+    own = term_list([(f"{c.word} {c.argument}".rstrip(), c.help) for c in rules.prompt_commands],
+                    heading=f"To learn {rules.title}:")
+    return f"{own}\n{hotseat_words()}"
 
 
-def prompt_answer(rules: GameRules, state: Any, viewer: str | None, word: str) -> str | None:
-    """The answer to one of the game's own prompt words (`rules`, `powers`, `score`...), wrapped; None if not one."""
-    command = next((c for c in rules.prompt_commands if c.word == word), None)
-    if command is None:
+def prompt_answer(rules: GameRules, state: Any, viewer: str | None, word: str, rest: str = "") -> str | None:
+    """The answer to one of the game's own prompt words (`rules`, `powers`, `areas CONTINENT`...), wrapped; None if
+    not one (or if something follows a word that takes nothing)."""
+    command = next((c for c in rules.prompt_commands if word in (c.word, *c.aliases)), None)
+    if command is None or (rest.strip() and not command.argument):
         return None
-    return fit_prose(command.answer(state, viewer), terminal_width())
+    answer = command.answer(state, viewer, rest.strip()) if command.argument else command.answer(state, viewer)
+    return fit_prose(answer, terminal_width())
 
 
 def next_screen(rules: GameRules, state: Any) -> str:
@@ -298,23 +478,30 @@ def whose_step(rules: GameRules, state: Any) -> str:
     return f"move {state.seq + 1} is {state.to_move}'s" + (f" ({step})" if step else "")
 
 
-def run_interactive(rules: GameRules, state: Any, fmt: str, log_path: str | None, log: GameLog | None = None,
-                    svg_path: str | None = None, seed_note: str | None = None) -> int:
-    """Hot-seat play: each human sees only their own view, handed over with the screen cleared in between.
+def run_interactive(rules: GameRules, state: Any, fmt: str, log_path: str | None, log: Any | None = None,
+                    svg_path: str | None = None, seed_note: str | None = None, resumed: bool = False) -> int:
+    """Hot-seat play: each human sees only their own view, handed over with the screen cleared in between when
+    the game hides something (hands, face-down cards) and several people share the screen.
 
     `seed_note` (the seed of a game with hidden information: it fixes every hand) is said only when the game ends.
     """
-    s = Session(rules, state, fmt, log_path, log)
-    s.seed_note = seed_note
+    s = start(rules, state, fmt, log_path, log, seed_note=seed_note, interactive=True, resumed=resumed)
     humans = [n for n in state.names if not s.is_bot(n)]
-    private = len(humans) > 1
+    private = rules.hidden_information and len(humans) > 1
     try:
         return _hotseat(s, rules, log_path, private)
     except KeyboardInterrupt:
-        click.echo(f"\nInterrupted. Game left unfinished at move {s.state.seq + 1}. {saved_line(log_path)}")
+        click.echo(f"\nInterrupted. {left_line(s, log_path)}")
         return exitcodes.INTERRUPTED
     finally:
         write_svg(rules, s.state, svg_path)
+
+
+def left_line(s: Session, log_path: str | None) -> str:
+    """What leaving an unfinished game says: where it stands, what is kept and how to come back to it."""
+    standing = s.screen.standing()
+    where = f" {standing.rstrip('.')}.\n" if standing else " "
+    return f"Game left unfinished at move {s.state.seq + 1}.{where}{saved_line(log_path)}"
 
 
 def write_svg(rules: GameRules, state: Any, path: str | None, player: str | None = None) -> None:
@@ -324,10 +511,15 @@ def write_svg(rules: GameRules, state: Any, path: str | None, player: str | None
     from fauna_cli.files import atomic_write
 
     try:
-        draw = importlib.import_module(f"fauna_cli.games.{rules.name}").svg
-    except (ModuleNotFoundError, AttributeError):
-        raise click.UsageError(f"--svg: {rules.title} games have no picture yet") from None
-    atomic_write(path, draw(state.view(player)))
+        module: Any = importlib.import_module(f"fauna_cli.games.{rules.name}")
+    except ModuleNotFoundError:
+        module = None
+    if hasattr(module, "state_svg"):  # a picture drawn from the whole game (Fauna's board: nothing is hidden)
+        atomic_write(path, module.state_svg(state))
+    elif hasattr(module, "svg"):
+        atomic_write(path, module.svg(state.view(player)))
+    else:
+        raise click.UsageError(f"--svg: {rules.title} games have no picture yet")
     click.echo(f"Wrote the picture to {path}.", err=True)
 
 
@@ -358,6 +550,7 @@ def _hotseat(s: Session, rules: GameRules, log_path: str | None, private: bool) 
         words = ", ".join(f"'{c.word}'" for c in rules.prompt_commands)
         click.echo(fit_prose(f"To learn the game at the prompt: {words}; 'help' lists every word.",
                              terminal_width()))
+    screen = s.screen
     while not s.state.is_over:
         s.run_bots(echo=True)
         state = s.state
@@ -369,55 +562,59 @@ def _hotseat(s: Session, rules: GameRules, log_path: str | None, private: bool) 
                 wipe_screen()  # first: nothing of the last player's hand stays above the hand-over, nor in scrollback
                 click.echo(f"\n{style(p, bold=True)}'s turn: everyone else, please look away.")
                 if ask(f"{p}, press Enter when only you can see the screen: ") is None:
-                    click.echo(f"\nInput ended; the game was left unfinished. {saved_line(log_path)}")
+                    click.echo(f"\nInput ended. {left_line(s, log_path)}")
                     return exitcodes.OK
                 wipe_screen()
                 told = s.since_last_decision(p)  # the wipe took the others' decisions off the screen: tell them again
                 if told:
                     click.echo("Since your last decision:\n" + "\n".join(f"  {line}" for line in told))
             last_human = p
-            click.echo(picture(rules, state.view(p)))
-        legal = state.legal_moves()
-        if len(legal) == 1:  # nothing to choose: taken, and said in one line
-            s.play(p, legal[0], echo=True)
-            click.echo(f"  (the only choice {p} had)")
-            if state.to_move == p and not state.is_over:
-                click.echo(picture(rules, state.view(p)))
-            continue
-        click.echo(help_for(rules, state))
-        click.echo(choices_text(state))
-        text = ask(f"{style(p, bold=True)}> ")
+            screen.turn(p)
+        if screen.numbered:
+            legal = state.legal_moves()
+            if len(legal) == 1:  # nothing to choose: taken, and said in one line
+                s.play(p, legal[0], echo=True)
+                click.echo(f"  (the only choice {p} had)")
+                if state.to_move == p and not state.is_over:
+                    screen.turn(p)
+                continue
+        screen.before_prompt(p)
+        text = ask(screen.prompt(p))
         if text is None:
-            click.echo(f"\nInput ended; the game was left unfinished. {saved_line(log_path)}")
+            click.echo(f"\nInput ended. {left_line(s, log_path)}")
             return exitcodes.OK
         word, _, rest = text.strip().partition(" ")
         word = word.lower()
         if not word:
             continue
         if word in ("help", "?"):
-            click.echo(hotseat_help(rules))
+            click.echo(screen.help(log_path))
             continue
-        answer = prompt_answer(rules, state, p, word) if not rest.strip() else None
+        answer = prompt_answer(rules, state, p, word, rest)
         if answer is not None:
             click.echo(answer)
             continue
         if word == "quit":
             if confirm_leave():
-                click.echo(f"Game left unfinished at move {state.seq + 1}. {saved_line(log_path)}")
+                click.echo(left_line(s, log_path))
                 return exitcodes.OK
             continue
         if word == "moves":
-            click.echo("\n".join(f"  {i}. {state.move_text(m)}" for i, m in enumerate(state.legal_moves(), 1)))
+            texts = [state.move_text(m) for m in state.legal_moves()]
+            if screen.numbered:
+                click.echo("\n".join(f"  {i}. {t}" for i, t in enumerate(texts, 1)))
+            else:  # typed, not chosen by number: one list, wrapped
+                click.echo(fit_prose(f"{len(texts)} legal now: " + ", ".join(texts), terminal_width()))
             continue
         if word == "board":
-            click.echo(picture(rules, state.view(p)))
+            click.echo(screen.board(p))
             continue
         if word == "undo":
             who = _player_named(state, rest.strip()) if rest.strip() else p
             if who is None:
                 click.echo(f"  undo NAME: {rest.strip()!r} is not playing (players: {', '.join(state.names)})")
                 continue
-            if who != p and not s.is_bot(who):
+            if private and who != p and not s.is_bot(who):
                 # taking back another person's decision would show their hand on the screen that follows
                 click.echo(f"  Nothing to undo for {who}: at a shared screen each person takes back only their own "
                            f"decisions ({who} types 'undo' at their own prompt).")
@@ -426,27 +623,34 @@ def _hotseat(s: Session, rules: GameRules, log_path: str | None, private: bool) 
             if s.state.to_move != p:
                 last_human = None  # the screen goes to whoever decides now
             elif s.state is not state:
-                click.echo(picture(rules, s.state.view(p)))
+                screen.turn(p)
             continue
-        if word.isascii() and word.isdigit() and len(word) <= 9:  # a choice's number ('²' is no number to int())
+        if screen.numbered and word.isascii() and word.isdigit() and len(word) <= 9:  # ('²' is no number to int())
             legal = state.legal_moves()
             k = int(word)
             if not 1 <= k <= len(legal):
                 click.echo(f"  there is no choice {k}: choose 1 to {len(legal)}")
                 continue
             text = state.move_text(legal[k - 1])
+        decision = text
         try:
             for decision in [d for d in (" ".join(x.split()) for x in text.split(";")) if d]:
-                s.play(p, decision, echo=True)
+                move = state.parse(decision)
+                state.check(move, p)
+                note = screen.played(decision, state.move_text(move))
+                if note:  # said before the decision's own lines: where a piece typed by another name really went
+                    click.echo(note)
+                s.play(p, move, echo=True)
                 if state.to_move != p:
                     break
+        except FileProblem:
+            raise  # the game file could not be saved: the game stops, the file is kept as it is
         except FaunaError as exc:
-            click.echo(f"  {exc}")
+            click.echo(screen.refused(decision, exc))
             continue
         if state.to_move == p and not state.is_over:
-            click.echo(picture(rules, state.view(p)))
-    click.echo("\nThe game is over; everything is revealed.")
-    click.echo(picture(rules, s.state.view(None)))
+            screen.turn(p)
+    screen.game_over()
     s.finish()
     return exitcodes.OK
 
@@ -469,8 +673,9 @@ def _player_named(state: Any, name: str) -> str | None:
     return next((n for n in state.names if n.lower() == name.lower()), None)
 
 
-def replay_report(loaded: LoadedGame, fmt: str, file: str) -> None:
-    """What `fauna replay` prints for a protocol game: every table, the end, and the account (JSON)."""
+def replay_report(loaded: LoadedGame, fmt: str, file: str, against_installed: list[Any] | None = None) -> None:
+    """What `fauna replay` prints for a protocol game: every table, the end, and the account (JSON); the JSON
+    holds `against_installed` when asked (replay_cmd prints it in text)."""
     rules, state = loaded.rules, loaded.state
     if fmt == "json":
         done = periods(loaded)
@@ -485,7 +690,9 @@ def replay_report(loaded: LoadedGame, fmt: str, file: str) -> None:
                               "rounds": [p.to_dict(rules.period_name) for p in done if p.tables]
                               if rules.period_name else [],
                               "tables": [t.to_dict() for t in tables], "final": [t.to_dict() for t in final],
-                              "summary": rules.summary(state)}), nl=False)
+                              "summary": rules.summary(state),
+                              **({} if against_installed is None
+                                 else {"against_installed": [c.to_dict() for c in against_installed]})}), nl=False)
         return
     tables = _all_tables(loaded)
     final = rules.final_tables(state) if state.is_over else []
@@ -521,7 +728,7 @@ def periods(loaded: LoadedGame) -> list[Period]:
     """The game's rounds (or turns) so far, re-derived from its moves; the tables of a decision belong to the
     round the game was in before it."""
     rules = loaded.rules
-    state = rules.new_state(loaded.state.config, loaded.state.seed)
+    state = rules.restart(loaded.state)
     texts = {r.seq: r.text.split(": ", 1)[1] for r in loaded.records if r.kind == "move"}
     out: dict[int, Period] = {}
     for player, move in loaded.state.history:
@@ -584,7 +791,7 @@ def pbem_show(loaded: LoadedGame, game: str, round_no: int | None, fmt: str) -> 
 def _all_tables(loaded: LoadedGame) -> list[Table]:
     """Every table the game showed, re-derived by replaying its moves (the rules are pure)."""
     rules = loaded.rules
-    state = rules.new_state(loaded.state.config, loaded.state.seed)
+    state = rules.restart(loaded.state)
     out: list[Table] = []
     for player, move in loaded.state.history:
         out += rules.tables_after(state, state.apply(move, player))

@@ -10,9 +10,11 @@ import click
 
 from fauna_cli import exitcodes
 from fauna_cli.files import FileProblem, read_text
+from fauna_cli.options import game_option
 from fauna_cli.render import FORMATS, dump_json, report_error, shown, style, table
 from rules.core.errors import FaunaError
 from rules.core.limits import MAX_CASE_BYTES, escape_control
+from rules.core.registry import game_names
 
 if TYPE_CHECKING:
     from rules.core.protocol import GameRules
@@ -98,8 +100,11 @@ def run_one(rules: GameRules | None, case: Any) -> dict[str, Any]:
     return rules.run_case(case).to_dict()
 
 
-def run_files(paths: tuple[str, ...]) -> list[dict[str, Any]]:
+def run_files(paths: tuple[str, ...], game: str | None = None) -> list[dict[str, Any]]:
     """The result of every case of every file, in order (`CaseResult.to_dict()`); all are validated before any runs.
+
+    With `game`, only that game's case files: a folder's others are skipped, a file named for another game
+    is refused (FileProblem), and so is a run that finds none of that game's files.
 
     A file whose results the result cache (fauna_cli/casecache.py) holds for the same text, path, code
     and data is not parsed or run again: its results are the ones a run would give.
@@ -116,9 +121,14 @@ def run_files(paths: tuple[str, ...]) -> list[dict[str, Any]]:
 
     done: list[list[dict[str, Any]] | None] = []  # per file: its results, None until they are run
     todo: list[tuple[int, tuple[str, str], list[str], list[tuple[GameRules | None, Any]]]] = []
+    named = {Path(p) for p in paths if not Path(p).is_dir()}
     for f in case_files(paths):
         where, base = f.as_posix(), f.resolve().parent
         text = read_text(f, "case file", MAX_CASE_BYTES)
+        if game is not None and (found := case_game(text, where)) != game and found in game_names():
+            if f in named:
+                raise FileProblem(f"{shown(where)}: a case file for {escape_control(found)}, not {game} (--game)")
+            continue
         key = ("", "") if cache is None else casecache.file_key(where, str(base), text)
         hit = None if cache is None else cache.get(key)
         if hit is None:
@@ -134,6 +144,8 @@ def run_files(paths: tuple[str, ...]) -> list[dict[str, Any]]:
             cache.put(key, reads, results)
     if cache is not None:
         cache.save()
+    if game is not None and not done:
+        raise FileProblem(f"no case files for {game} (--game) in {', '.join(shown(p) for p in paths)}")
     return [r for per_file in done if per_file is not None for r in per_file]
 
 
@@ -158,12 +170,17 @@ def summary(results: list[dict[str, Any]]) -> dict:
 
 @click.command("check")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
+@game_option(help_text="Only the case files of GAME (" + ", ".join(game_names()) + "): a folder's other files are "
+                       "skipped, a FILE of another game is an error. Default: every file, each for the game it names.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="plain", show_default=True,
               help="Output: plain text table, GitHub or grid table, or JSON listing every case and check.")
-def check(paths, fmt) -> None:
-    """Run rule cases from FILE or DIR (*.toml): exit 0 if all pass, 1 if any fails, 2 for a malformed file."""
+def check(paths, game_name, fmt) -> None:
+    """Run rule cases from FILE or DIR (*.toml): exit 0 if all pass, 1 if any fails, 2 for a malformed file.
+
+    A case file says its game on its first lines (`game = "arctic"`); without it, it is Fauna's.
+    """
     try:
-        results = run_files(paths)
+        results = run_files(paths, game_name)
     except FaunaError as exc:
         report_error(str(exc), exitcodes.code_for(exc), fmt == "json", type(exc).__name__)
         sys.exit(exitcodes.code_for(exc))

@@ -100,20 +100,3 @@ def game_of(doc: dict, where: str) -> str:
     if not isinstance(name, str):
         raise ConfigError(f"{where}: game.rules must be the name of a game, e.g. \"arctic\"", "game.rules")
     return name
-
-
-def load_any_config(path: str | None, opts: dict | None = None):
-    """(rules, config) for any game from a config file (or the bundled default Fauna game), options over it."""
-    from rules.core.errors import ConfigError
-    from rules.core.registry import load_rules
-
-    doc, where, base = config_document(path)
-    name = game_of(doc, where)
-    try:
-        rules = load_rules(name)
-    except ConfigError as exc:
-        raise ConfigError(f"{where}: game.rules: {exc}", "game.rules") from None
-    if opts and any(v is not None for v in opts.values()):
-        from fauna_cli.options import apply_options
-        doc = apply_options(doc, name, opts, tuple(rules.bot_kinds))
-    return rules, rules.config_from_dict(doc, where, base)

@@ -63,7 +63,7 @@ class Page:
 def protocol_steps(rules: Any, state: Any, viewer: str | None) -> tuple[list[Step], list[Table]]:
     """Every position of a protocol game (Arctic, ExoFauna, Evo), re-derived from its moves, seen by `viewer`."""
     draw = _drawer(rules.name)
-    game = rules.new_state(state.config, state.seed)
+    game = rules.restart(state)  # with the facts the log recorded, if the game records any
     steps = [Step(0, None, "", draw(game.view(viewer)))]
     public, tables_after = rules.public_move_text, rules.tables_after
     for player, move in state.history:

@@ -19,19 +19,24 @@ class LazyGroup(click.Group):
 
     lazy: dict[str, str] = {}
     lazy_help: dict[str, str] = {}  # short help of each lazy command, so listing them imports none
+    # commands that belong to one game (name -> the heading of their section); the others serve every game
+    own_commands: dict[str, str] = {}
 
     def format_commands(self, ctx, formatter):
-        rows = []
+        sections: dict[str, list[tuple[str, str]]] = {"Commands": []}  # those for every game come first
         for name in self.list_commands(ctx):
             if name in self.commands or name not in self.lazy_help:
                 cmd = self.get_command(ctx, name)
                 if cmd is None or cmd.hidden:
                     continue
-                rows.append((name, cmd.get_short_help_str(formatter.width - 6 - len(name))))
+                row = (name, cmd.get_short_help_str(formatter.width - 6 - len(name)))
             else:
-                rows.append((name, self.lazy_help[name]))
-        if rows:
-            with formatter.section("Commands"):
+                row = (name, self.lazy_help[name])
+            sections.setdefault(self.own_commands.get(name, "Commands"), []).append(row)
+        for heading, rows in sections.items():
+            if not rows:
+                continue
+            with formatter.section(heading):
                 formatter.write_dl(rows)
 
     def list_commands(self, ctx):
@@ -59,6 +64,18 @@ class FaunaGroup(LazyGroup):
         found = super().resolve_command(ctx, args)
         _started()  # the command's module is imported: what start-up made will last
         return found
+
+    def format_help_text(self, ctx, formatter):
+        """The docstring, then the games the engine plays (from the registry: imported only when help is shown)."""
+        super().format_help_text(ctx, formatter)
+        if ctx.parent is not None:
+            return
+        from rules.core.registry import game_names
+
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(f"Games: {', '.join(game_names())}. Each command under Commands serves all of them "
+                                 "(`--game GAME`, or a config's [game] rules); its --help says what each game takes.")
 
     def invoke(self, ctx):
         try:
@@ -182,14 +199,14 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
               help="Show the version and exit.")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
-    """fauna: play the animal trivia board game Fauna, and ask its rules questions."""
+    """fauna: play animal board games at the terminal, by e-mail or bot against bot, and ask their rules."""
     if ctx.invoked_subcommand is None:  # bare `fauna` is a request for help, not a mistake
         click.echo(ctx.get_help())
 
 
 @cli.group("map")
 def map_group() -> None:
-    """Questions about the board: areas, neighbours, adjacency."""
+    """Fauna's board: areas, neighbours, adjacency."""
 
 
 @map_group.command("areas")
@@ -265,7 +282,7 @@ def map_adjacent(a, b, fmt) -> None:
               help="Which side of the scales: metric (g, kg, t; cm, m) or imperial (oz, lb, tons; in, ft).")
 @FORMAT_OPTION
 def scales_cmd(units, fmt) -> None:
-    """The spaces of the three scales."""
+    """The spaces of Fauna's three scales."""
     from rules.fauna import Scales
     sc = Scales.default()
     if fmt == "json":
@@ -283,7 +300,7 @@ def scales_cmd(units, fmt) -> None:
 
 @click.group("animal", cls=LazyGroup)  # not cli.group: that is typed as a plain Group, without `lazy`
 def animal_group() -> None:
-    """The animal deck."""
+    """Fauna's animal deck."""
 
 
 cli.add_command(animal_group)
@@ -354,6 +371,7 @@ LAZY_ANIMAL_COMMANDS = {"stats": "fauna_cli.deck_cmd:stats"}
 
 
 cli.lazy = LAZY_COMMANDS
+cli.own_commands = {"animal": "Fauna's own commands", "map": "Fauna's own commands", "scales": "Fauna's own commands"}
 cli.lazy_help = {"play": "Play a game: hot-seat at this terminal, or from a move script.",
                  "new-config": "Write a commented default config to PATH (or print it).",
                  "check": "Run rule cases from FILE or DIR (*.toml).",

@@ -1,22 +1,32 @@
 """The game settings every command takes as options over the config: `play`, `pbem new` and `simulate` alike.
 
-`--players` (a number or names), `--bots` (a kind per seat, the last filling the rest, `human` for a
-person), `--preset`, `--units`, `--cards`, `--goal` and `--start` overwrite the config file's values, so a
-game with computer players, or a simulated game replayed alone, needs no config file.
+`--game` picks one of the engine's games where no config names it (a config's `[game] rules` decides
+otherwise, and a contradiction is refused); `--players` (a number or names), `--bots` (a kind per seat of
+that game's kinds, the last filling the rest, `human` for a person), `--preset`, `--units`, `--cards`,
+`--goal` and `--start` overwrite the config file's values, so a game needs no config file.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from rules.core.names import suggest
+from rules.core.names import normalize, suggest
+from rules.core.registry import DEFAULT, game_names
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from click.shell_completion import CompletionItem
+
+    from rules.core.protocol import GameRules
 
 HUMAN = "human"
 DEFAULT_NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
+SKILL_KINDS = ("naturalist",)  # the bot kinds that take a skill (`naturalist:0.9`): Fauna's naturalist
 
 
 def parse_players(text: str | None) -> int | list[str] | None:
@@ -36,21 +46,20 @@ def parse_players(text: str | None) -> int | list[str] | None:
 
 
 def parse_bots(text: str, players: int, kinds: tuple[str, ...], *, humans: bool = False,
-               skills: tuple[str, ...] = ("naturalist",)) -> list[tuple[str, float | None]]:
+               skills: tuple[str, ...] = SKILL_KINDS, game: str | None = None) -> list[tuple[str, float | None]]:
     """'statistician,random' -> one (kind, skill) per seat; the last kind fills the remaining seats.
 
     `human` (a person at the terminal) is allowed where `humans` is; `naturalist:0.9` gives a skill.
+    An unknown kind is refused naming `game`'s kinds, the closest of them, and the games that have it.
     """
-    allowed = (*kinds, HUMAN) if humans else kinds
+    allowed = (HUMAN, *kinds) if humans else kinds
     out: list[tuple[str, float | None]] = []
     for raw in text.split(","):
         item = raw.strip()
         kind, sep, skill_text = item.partition(":")
         kind = kind.strip().lower()
         if kind not in allowed:
-            hints = suggest(kind, {k: k for k in allowed})
-            raise click.BadParameter(f"unknown bot kind {item!r}; choose {', '.join(allowed)}"
-                                     + (f" (did you mean {hints[0]!r}?)" if hints else ""), param_hint="--bots")
+            raise click.BadParameter(_unknown_kind(item, kind, allowed, game), param_hint="--bots")
         skill = None
         if sep:
             if kind not in skills:
@@ -66,6 +75,23 @@ def parse_bots(text: str, players: int, kinds: tuple[str, ...], *, humans: bool 
     if len(out) > players:
         raise click.BadParameter(f"{len(out)} bot kinds for {players} players", param_hint="--bots")
     return out + [out[-1]] * (players - len(out))
+
+
+def _unknown_kind(item: str, kind: str, allowed: tuple[str, ...], game: str | None) -> str:
+    """The one line for a bot kind `game` does not have: its kinds, the closest one, and which games have it."""
+    from rules.core.registry import load_rules
+
+    title = load_rules(game).title if game is not None else ""
+    text = f"unknown bot kind {item!r}{' for ' + title if title else ''}; choose {', '.join(allowed)}"
+    hints = suggest(kind, {k: k for k in allowed})
+    if hints:
+        text += f" (did you mean {hints[0]!r}?)"
+    if game is not None and kind:
+        elsewhere = [name for name in game_names() if name != game and kind in load_rules(name).bot_kinds]
+        if elsewhere:
+            text += f"; {kind!r} is a bot of " + " and ".join(load_rules(n).title for n in elsewhere) + " (" + \
+                ", ".join(f"--game {n}" for n in elsewhere) + ")"
+    return text
 
 
 def seat_name(seat: int, kind: str | None) -> str:
@@ -113,7 +139,7 @@ def apply_options(doc: dict[str, Any], game: str, opts: dict[str, Any], bot_kind
         return doc  # the config reader names the bad [game] table
     fauna_only = [f"--{k}" for k in ("preset", "units", "cards") if opts.get(k) is not None]
     if fauna_only and game != "fauna":
-        raise click.BadParameter(f"{', '.join(fauna_only)} apply to Fauna only; this config is for {game}")
+        raise click.BadParameter(f"{', '.join(fauna_only)} apply to Fauna only; this game is {game}")
     for key in ("preset", "units", "cards", "goal", "start"):
         if opts.get(key) is not None:
             section[key] = unicodedata.normalize("NFC", opts[key]) if key == "start" else opts[key]
@@ -123,20 +149,150 @@ def apply_options(doc: dict[str, Any], game: str, opts: dict[str, Any], bot_kind
     seats = len(players) if isinstance(players, list) else players if isinstance(players, int) else len(base)
     bots = None
     if opts.get("bots"):
-        bots = parse_bots(opts["bots"], seats, bot_kinds, humans=True)
+        bots = parse_bots(opts["bots"], seats, bot_kinds, humans=True, game=game)
     if players is not None or bots is not None:
         doc["players"] = players_document([p for p in base if isinstance(p, dict)], players, bots)
     return doc
+
+
+class GameName(click.ParamType):
+    """`--game NAME`: one of the engine's games (any case), completed from the registry's names."""
+
+    name = "game"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        found = [n for n in game_names() if normalize(n) == normalize(str(value))]
+        if found:
+            return found[0]
+        from rules.core.errors import ConfigError
+        from rules.core.registry import load_rules
+
+        try:
+            load_rules(str(value))
+        except ConfigError as exc:
+            self.fail(str(exc), param, ctx)
+        return str(value)  # pragma: no cover - load_rules refuses every name that is not in game_names()
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(n) for n in game_names() if n.startswith(normalize(incomplete))]
+
+
+def game_option(help_text: str | None = None, default: str | None = None) -> Callable[[Callable], Callable]:
+    """`--game GAME` (the value arrives as `game_name`): None when not given, so that a config decides."""
+    text = help_text or (f"The game: {', '.join(game_names())} (default: the config's [game] rules, else "
+                         f"{DEFAULT}). The games' players and bots are listed below.")
+    return click.option("--game", "game_name", type=GameName(), default=default, metavar="GAME", help=text)
+
+
+def chosen_game(config_path: str | None, game: str | None) -> str:
+    """The game a command plays: the config's `[game] rules`, else --game, else Fauna; the two must agree."""
+    if config_path is None:  # no file to read: the default config is parsed only by the game that uses it
+        return game or DEFAULT
+    return game_document(config_path, game)[0]
+
+
+def game_document(config_path: str | None, game: str | None) -> tuple[str, dict[str, Any], str, Path | None]:
+    """(game, config document, where it came from, its folder): the config file's, or the game's own default.
+
+    --game that names another game than the config's `[game] rules` is a usage error (exit 2): which of
+    the two was meant cannot be guessed.
+    """
+    from fauna_cli.gameconfig import config_document, game_of
+
+    if config_path is None:
+        if game is None or game == DEFAULT:
+            return (DEFAULT, *config_document(None))
+        from fauna_cli.files import parse_toml
+        from rules.core.registry import load_rules
+
+        where = f"{game} default config"
+        return game, parse_toml(load_rules(game).default_config_text(), where), where, None
+    doc, where, base = config_document(config_path)
+    name = game_of(doc, where)
+    if game is not None and name != game:
+        from rules.core.limits import escape_control
+
+        raise click.UsageError(f"--game {game} contradicts {escape_control(config_path)}, a config for {name} "
+                               "([game] rules); give one of them")
+    return name, doc, where, base
+
+
+def load_game_config(config_path: str | None, game: str | None, opts: dict[str, Any] | None) -> tuple[GameRules, Any]:
+    """(rules, config) of the game chosen by the config or --game, with the command line's settings over it."""
+    from rules.core.errors import ConfigError
+    from rules.core.registry import load_rules
+
+    name, doc, where, base = game_document(config_path, game)
+    try:
+        rules = load_rules(name)
+    except ConfigError as exc:
+        raise ConfigError(f"{where}: game.rules: {exc}", "game.rules") from None
+    if opts and any(v is not None for v in opts.values()):
+        doc = apply_options(doc, name, opts, tuple(rules.bot_kinds))
+        seats = doc.get("players")
+        if opts.get("players") is not None and isinstance(seats, list) and \
+                not rules.min_players <= len(seats) <= rules.max_players:
+            from rules.core.words import span
+
+            counts = span(rules.min_players, rules.max_players, "player")
+            raise click.BadParameter(f"{rules.title} is played by {counts}", param_hint="--players")
+    try:
+        return rules, rules.config_from_dict(doc, where, base)
+    except ConfigError as exc:  # a setting of the command line that this game does not have: say so of the option
+        option = exc.key.removeprefix("game.") if exc.key and exc.key.startswith("game.") else ""
+        if option in ("goal", "start") and opts and opts.get(option) is not None and "unknown key" in str(exc):
+            raise click.BadParameter(f"{rules.title} has no such setting", param_hint=f"--{option}") from None
+        raise
+
+
+def _completion_game(ctx: click.Context) -> str:
+    """The game a command line being typed is for: --game, else its --config's (when readable), else Fauna."""
+    game = ctx.params.get("game_name")
+    if isinstance(game, str):
+        return game
+    path = ctx.params.get("config_path")
+    if isinstance(path, str):
+        from rules.core.errors import FaunaError
+
+        try:
+            return chosen_game(path, None)
+        except (FaunaError, OSError):  # a config that cannot be read yet, while typing: the default game's kinds
+            return DEFAULT
+    return DEFAULT
+
+
+def bot_kinds_completion(humans: bool) -> Callable[[click.Context, click.Parameter, str], list[CompletionItem]]:
+    """Completion of `--bots KIND[,KIND...]`: the item after the last comma, from the line's game's kinds."""
+
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+        from click.shell_completion import CompletionItem
+
+        from rules.core.errors import ConfigError
+        from rules.core.registry import load_rules
+
+        try:
+            kinds = tuple(load_rules(_completion_game(ctx)).bot_kinds)
+        except ConfigError:  # the config names no game of ours
+            return []
+        done, comma, last = incomplete.rpartition(",")
+        prefix = done + comma
+        return [CompletionItem(prefix + k) for k in ((HUMAN, *kinds) if humans else kinds)
+                if k.startswith(last.strip().lower())]
+
+    return complete
 
 
 def game_options(func: Callable) -> Callable:
     """The settings options, shared by `play` and `pbem new` (simulate has its own --players and --bots)."""
     options = [
         click.option("--players", "players", metavar="N|NAMES",
-                     help="Seats over the config's: a number (alice, bob, ...) or names, e.g. alice,bob,zoe."),
-        click.option("--bots", "bots", metavar="KIND[,KIND...]",
-                     help="A kind per seat (human, random, naturalist:SKILL, statistician); the last fills the "
-                          "remaining seats."),
+                     help="Seats over the config's: a number (alice, bob, ...) or names, e.g. alice,bob,zoe; "
+                          "how many each game takes is listed below."),
+        click.option("--bots", "bots", metavar="KIND[,KIND...]", shell_complete=bot_kinds_completion(True),
+                     help="A kind per seat, human (a person) or one of the game's bot kinds listed below; the last "
+                          "fills the remaining seats."),
         click.option("--preset", help="Fauna: scoring table, published or reference-manual, or a table file."),
         click.option("--units", type=click.Choice(["metric", "imperial"]), help="Fauna: the scales' units."),
         click.option("--cards", type=click.Choice(["green", "black", "mixed"]), help="Fauna: which side of the cards."),

@@ -12,8 +12,9 @@ from fauna_cli import guidance
 from fauna_cli.datacache import gc_held
 from fauna_cli.gameconfig import start_game
 from fauna_cli.gamefile import create_game, load_game, one_line_errors, update_game
+from fauna_cli.gamehelp import GamesCommand
 from fauna_cli.jsonshape import head_of, last_move_of, legal_of, standing
-from fauna_cli.options import game_options
+from fauna_cli.options import game_option, game_options
 from fauna_cli.render import (
     FORMATS,
     dump_json,
@@ -53,8 +54,11 @@ class UnknownPlayer(UnknownName):
 def pbem() -> None:
     """Play by e-mail: the game file is the replay log; pass it around, one move at a time.
 
+    Every game alike: `pbem new --help` lists their players and bots, `pbem move --help` a move in each.
+
     \b
     fauna pbem new --config game.toml --log game.fauna
+    fauna pbem new --game arctic --players 2 --log game.arctic
     fauna pbem status game.fauna
     fauna pbem move game.fauna --as alice Tasmania
     fauna pbem show game.fauna --round 1
@@ -144,9 +148,11 @@ def bots_move(writer: LogWriter) -> list:
     return events
 
 
-@pbem.command("new", short_help="Start a game file and show the first card.")
+@pbem.command("new", short_help="Start a game file and show where the game starts.", cls=GamesCommand,
+              games_help="pbem new")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False),
-              help="Game config (TOML); default: 3 players, published rules, metric, mixed cards.")
+              help="Game config (TOML); default: the game's own (`fauna new-config --game GAME` prints it).")
+@game_option()
 @click.option("--log", "--out", "game", required=True, type=click.Path(dir_okay=False), metavar="GAME",
               help="The game file to create (the game's replay log; --out is the same option).")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Seed (overrides the config's; drawn when neither "
@@ -170,18 +176,21 @@ def bots_move(writer: LogWriter) -> list:
 @FORMAT_OPTION
 @one_line_errors
 def pbem_new(config_path, game, seed, force, fmt, key=None, public_seed=False, copies=False, joint_secret=None,
-             joins=(), **settings) -> None:
-    """Start a game by e-mail: write GAME's header and show where the game starts."""
+             joins=(), game_name=None, **settings) -> None:
+    """Start a game by e-mail: write GAME's header and show where the game starts.
+
+    Any of the games below, from a config (--config) or with --game and no config.
+    """
     from fauna_cli.files import check_outputs
-    from fauna_cli.gameconfig import config_document, game_of, wants_referee
+    from fauna_cli.gameconfig import wants_referee
+    from fauna_cli.options import chosen_game, load_game_config
     check_outputs([("--config", config_path)], [("--out", game), ("--referee", key)])
     if key is not None or (config_path is not None and wants_referee(config_path)):
         if key is None:
             raise click.UsageError(f"{config_path} asks for referee mode ([pbem] referee = true): give --referee KEY, "
                                    "the referee's secret file")
-        from fauna_cli.gameconfig import load_any_config
         from fauna_cli.referee_cmd import new_refereed
-        rules, config = load_any_config(config_path, settings)
+        rules, config = load_game_config(config_path, game_name, settings)
         given = config.seed if seed is None else seed
         if copies:
             raise FaunaError("--copies is for games without a referee: in a refereed game each player's file is "
@@ -196,10 +205,10 @@ def pbem_new(config_path, game, seed, force, fmt, key=None, public_seed=False, c
     if public_seed:
         raise FaunaError("--public-seed is for refereed games (--referee KEY): an ordinary game file holds its seed "
                          "for everyone anyway")
-    if config_path is not None and game_of(*config_document(config_path)[:2]) != "fauna":
+    if chosen_game(config_path, game_name) != "fauna":
         from fauna_cli import anygame
-        from fauna_cli.gameconfig import draw_seed, load_any_config
-        rules, config = load_any_config(config_path, settings)
+        from fauna_cli.gameconfig import draw_seed
+        rules, config = load_game_config(config_path, game_name, settings)
         seed = config.seed if seed is None else seed
         drawn = seed is None
         anygame.pbem_new(rules, config, draw_seed() if drawn else seed, drawn, game, force, fmt)
@@ -368,7 +377,7 @@ def pbem_status(game, ignore_data_change, fmt, player=None, svg_path=None, force
     click.echo(_next_hint(game, state))
 
 
-@pbem.command("move", short_help="Play a move for a player and save it.")
+@pbem.command("move", short_help="Play a move for a player and save it.", cls=GamesCommand, games_help="pbem move")
 @click.argument("game", type=click.Path(dir_okay=False))
 @click.argument("move", nargs=-1, required=True)
 @click.option("--as", "player", required=True, metavar="NAME", shell_complete=complete_player, help="Who is moving.")
@@ -387,7 +396,7 @@ def pbem_status(game, ignore_data_change, fmt, player=None, svg_path=None, force
 @one_line_errors
 def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, print_move=False, key=None,
               force=False, for_other=False) -> None:
-    """Play MOVE for NAME on GAME (an area, a scale space such as 'weight 200-500 kg', or 'pass').
+    """Play MOVE for NAME on GAME, as the game's players type it (one example per game below).
 
     Also writes a move file (GAME-move-SEQ.txt, or --move-file PATH; --print-move prints it instead) that
     the other players apply to their own copies with `fauna pbem apply`.

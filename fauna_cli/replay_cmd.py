@@ -10,6 +10,7 @@ from fauna_cli.render import FORMATS, dump_json, status_dict, status_text
 from fauna_cli.rounds import RoundReport, RoundReports, round_text
 from rules.core.errors import FaunaError
 from rules.core.limits import escape_control
+from rules.core.log import LoadedGame
 from rules.fauna.replay import FORMAT, LoadedLog
 
 
@@ -118,8 +119,9 @@ def config_line(loaded: LoadedLog) -> str:
               help="Replay a log made with other data files anyway (format 2: any data file; format 3, which "
                    "keeps its cards' facts: the board, scales or preset).")
 @click.option("--against-installed", is_flag=True,
-              help="Also show what the installed deck would have changed: facts that differ from the ones the "
-                   "game was played with, and the pieces that would score otherwise (format 3).")
+              help="Also show what the installed data would have changed: facts that differ from the ones the "
+                   "game was played with, and the pieces that would score otherwise (a game whose file records "
+                   "its facts: Fauna's format 3, a refereed game's public file once revealed).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="plain", show_default=True,
               help="Output: plain text tables, GitHub or grid tables, or JSON.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False), metavar="PAGE",
@@ -157,6 +159,9 @@ def replay(file, until, round_no, ignore_data_change, fmt, against_installed=Fal
         return
     if contributions:
         raise RequestError(f"{file}: --contribution checks a joint-seed refereed game's public file; this is not one")
+    if kind == "public" and against_installed:
+        _public_against_installed(file, fmt, list(views))
+        return
     if kind == "public":
         from fauna_cli.referee_cmd import replay_public
         replay_public(file, fmt, list(views))
@@ -173,8 +178,7 @@ def replay(file, until, round_no, ignore_data_change, fmt, against_installed=Fal
             raise RequestError(f"{file}: --until {until}: the log has only {state.seq} moves")
         if round_no is not None:
             raise RequestError(f"{file}: --round applies to Fauna logs; this is a {loaded.rules.title} game")
-        from fauna_cli.anygame import replay_report
-        replay_report(loaded, fmt, file)
+        _protocol_report(loaded, fmt, file, against_installed)
         return
     if until is not None and loaded.complete and state.seq < until:
         raise RequestError(f"{file}: --until {until}: the log has only {state.seq} moves")
@@ -249,3 +253,56 @@ def _against_installed(loaded: LoadedLog) -> list:
     from rules.fauna.changes import against_installed
 
     return against_installed(loaded)
+
+
+def _protocol_report(loaded: LoadedGame, fmt: str, file: str, against_installed: bool) -> None:
+    """The report of a game read by the shared log, with --against-installed what the installed data changes."""
+    from fauna_cli.anygame import replay_report
+
+    rules = loaded.rules
+    if not against_installed:
+        replay_report(loaded, fmt, file)
+        return
+    if rules.facts is None:
+        raise RequestError(f"{file}: --against-installed compares the facts a game's log recorded with the installed "
+                           f"data; a {rules.title} log records no facts (the game is re-run on the installed data)")
+    changes = rules.facts.against_installed(loaded.state)
+    replay_report(loaded, fmt, file, against_installed=changes)
+    if fmt == "json":
+        return
+    click.echo()
+    if not changes:
+        click.echo("Against the installed data: no fact this game was played with is otherwise now; nothing would "
+                   "change.")
+        return
+    click.echo("Against the installed data (the game above is as it was played):")
+    for c in changes:
+        click.echo(f"  {escape_control(c.text())}")
+
+
+def _public_against_installed(file: str, fmt: str, views: list[str]) -> None:
+    """`replay PUBLIC --against-installed`: after the reveal, the re-run game against the installed data."""
+    from fauna_cli.files import read_bytes
+    from fauna_cli.jointseed_cmd import joint_note
+    from rules.core.limits import MAX_LOG_BYTES
+    from rules.core.log import decode_log
+    from rules.core.referee import verify_public
+    from rules.core.registry import rules_for_log
+
+    if views:
+        raise RequestError(f"{file}: --view and --against-installed are asked one at a time")
+    text = decode_log(read_bytes(file, "game file", MAX_LOG_BYTES), file)
+    rules = rules_for_log(text.lstrip("\ufeff").split("\n", 1)[0])
+    if rules is None:
+        raise FaunaError(f"{escape_control(file)}:1: not a game file of a game this fauna plays")
+    if rules.facts is None:
+        raise RequestError(f"{file}: --against-installed compares the facts a game's log recorded with the installed "
+                           f"data; a {rules.title} log records no facts (the game is re-run on the installed data)")
+    check = verify_public(text, file, rules)
+    if check.loaded is None:
+        raise RequestError(f"{file}: a refereed game in progress: what its facts would be now can be compared once "
+                           "the referee has run fauna pbem reveal (until then the seed seals them)")
+    _protocol_report(check.loaded, fmt, file, True)
+    if fmt != "json":
+        click.echo("The commitment matches the revealed seed and salt, and every public line is re-derived.")
+        click.echo(joint_note(check.salt), nl=False)

@@ -178,3 +178,16 @@ def round_text(report: RoundReport, fmt: str) -> str:
     if report.winners is not None:
         out.append(winners_line(list(report.winners)))
     return "\n\n".join(out) + "\n"
+
+
+def round_summary_line(report: RoundReport) -> str:
+    """The round's result in one line, shown again under the next card so the tables above need no scrolling back.
+
+    Each player's points this round and total, in seating order, and any pieces lost to the stock.
+    """
+    e = report.evaluated
+    parts = []
+    for r in e.players:
+        lost = f", lost {r.lost} piece{'' if r.lost == 1 else 's'}" if r.lost else ""
+        parts.append(f"{r.player} +{r.points} (total {r.total}{lost})")
+    return f"Round {e.round} result ({e.animal}): " + "; ".join(parts)

@@ -16,9 +16,14 @@ from fractions import Fraction
 import click
 
 from fauna_cli import exitcodes
+from fauna_cli.cluster import session as cluster_session
+from fauna_cli.cluster import threads as cluster_threads
 from fauna_cli.gameconfig import draw_seed
+from fauna_cli.gamehelp import GamesCommand
+from fauna_cli.options import bot_kinds_completion, game_option
 from fauna_cli.render import FORMATS, dump_json, table
 from rules.core.errors import ConfigError, FaunaError
+from rules.core.registry import game_names
 from rules.core.simulate import game_seed, wilson
 from rules.core.simulate import ratio as _ratio
 from rules.fauna.config import BOT_KINDS, CARD_CHOICES, UNIT_CHOICES, Config
@@ -90,7 +95,7 @@ def parse_bots(text: str, players: int) -> list[tuple[str, float | None]]:
     """'statistician,random' -> one (kind, skill) per seat; the last kind fills the remaining seats."""
     from fauna_cli.options import parse_bots as parse
 
-    return parse(text, players, BOT_KINDS)
+    return parse(text, players, BOT_KINDS, game="fauna")
 
 
 def seat_names(bots: list[tuple[str, float | None]]) -> list[str]:
@@ -120,10 +125,30 @@ def _pool_context():
     return multiprocessing.get_context("fork" if "fork" in methods and sys.platform != "darwin" else "spawn")
 
 
-def run_games(config: Config, seed: int, games: int, jobs: int, progress=None) -> list[GameRecord]:
-    """Play `games` games in `jobs` processes (1: this one); records come back in game order."""
+def batches(games: int, jobs: int) -> list[tuple[int, int]]:
+    """The run cut into ranges of games, about 8 per job so that a slow batch does not hold up the end."""
     chunk = max(1, min(50, games // (jobs * 8) or 1))
-    ranges = [(i, min(i + chunk, games)) for i in range(0, games, chunk)]
+    return [(i, min(i + chunk, games)) for i in range(0, games, chunk)]
+
+
+def run_on_cluster(client, task, args: tuple, seed: int, games: int, progress=None) -> list:
+    """Play a run's games on a Dask cluster, as `task(*args, seed, a, b)` per batch; results in game order."""
+    from fauna_cli.cluster import run_batches, threads
+
+    ranges = batches(games, threads(client))
+    done: dict[int, list] = {}
+    try:
+        run_batches(client, task, args, seed, ranges, done, progress)
+    except KeyboardInterrupt:
+        raise Interrupted(sum(map(len, done.values())), games) from None
+    return [r for a, _ in ranges for r in done[a]]
+
+
+def run_games(config: Config, seed: int, games: int, jobs: int, progress=None, client=None) -> list[GameRecord]:
+    """Play `games` games in `jobs` processes (1: this one) or on a Dask client's cluster; in game order."""
+    if client is not None:
+        return run_on_cluster(client, play_range, (config,), seed, games, progress)
+    ranges = batches(games, jobs)
     records: list[GameRecord] = []
     if jobs == 1:
         try:
@@ -229,6 +254,18 @@ def summarise(records: list[GameRecord], names: list[str], kinds: list[str]) -> 
     }
 
 
+def timing(seconds: float, games: int, jobs: int, scheduler: str | None) -> dict:
+    """How long a run took and where it ran: the only figures that depend on the machine."""
+    doc = {"seconds": round(seconds, 3), "games_per_second": round(games / seconds, 1) if seconds else 0.0,
+           "jobs": jobs}
+    return doc if scheduler is None else {**doc, "scheduler": scheduler}
+
+
+def _jobs(t: dict) -> str:
+    where = f" on the Dask cluster at {t['scheduler']}" if "scheduler" in t else ""
+    return f"{t['jobs']} job{'s' if t['jobs'] != 1 else ''}{where}"
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
@@ -246,8 +283,7 @@ def render_text(doc: dict, fmt: str) -> str:
     s, t = doc["summary"], doc["timing"]
     head = (f"{s['games']} game{'s' if s['games'] != 1 else ''} of {s['players']} bots, seed {doc['seed']}, "
             f"{doc['preset']} scoring, {doc['units']}, {doc['cards']} cards\n"
-            f"{t['games_per_second']:.1f} games/s ({t['seconds']:.2f} s, {t['jobs']} "
-            f"job{'s' if t['jobs'] != 1 else ''}); "
+            f"{t['games_per_second']:.1f} games/s ({t['seconds']:.2f} s, {_jobs(t)}); "
             f"average {s['average_rounds']:.2f} rounds and {s['moves_per_game']:.1f} moves per game")
     headers = ["seat", "player", "bot", "wins", "95% range", "avg score", "map correct/rd", "map adjacent/rd",
                "scales/rd", "points/rd", "placed/rd", "lost/rd"]
@@ -313,17 +349,22 @@ def _game_rows(rows: list[dict], fmt: str) -> str:
                  ["game", "seed", "won", "scores"], fmt)
 
 
-@click.command("simulate")
-@click.option("--players", type=click.IntRange(2, 6), required=True, help="Number of seats, 2 to 6.")
+@click.command("simulate", cls=GamesCommand, games_help="simulate")
+@click.option("--players", type=click.IntRange(1), required=True,
+              help="Number of seats, as many as the game takes (listed below).")
 @click.option("--bots", "bots_text", required=True, metavar="KIND[,KIND...]",
-              help=f"Bot kind per seat ({', '.join(BOT_KINDS)}; naturalist:SKILL with a skill 0-1); "
-                   "the last kind fills the remaining seats.")
+              shell_complete=bot_kinds_completion(False),
+              help="Bot kind per seat, of the game's kinds listed below (a kind marked [:SKILL] takes a skill "
+                   "from 0 to 1, KIND:0.9); the last kind fills the remaining seats.")
 @click.option("--games", type=click.IntRange(1, None), required=True, help="Number of games to play.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Seed of the run (drawn and shown when left out).")
 @click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True,
               help="Worker processes; the results do not depend on it, only the time does.")
-@click.option("--game", "game_name", default="fauna", show_default=True, metavar="GAME",
-              help="The game to simulate: fauna, arctic, exofauna or evo.")
+@click.option("--scheduler", metavar="ADDRESS", help="Play the games on the Dask cluster of this scheduler "
+              "(tcp://HOST:8786; pip install '.[cluster]'): the results of --jobs 1, faster.")
+@click.option("--by", "by_text", metavar="GROUP[,GROUP]", help="Also win rates by seat group, with 95% ranges: "
+              "Evo start (pair) and order (first-round turn position); ExoFauna hand (opening hand) and order.")
+@game_option(default="fauna", help_text="The game to simulate: " + ", ".join(game_names()) + " (default fauna).")
 @click.option("--preset", help=f"Fauna only: scoring table, {' or '.join(PRESET_NAMES)} (default published), "
               "or the path of a table file.")
 @click.option("--units", type=click.Choice(UNIT_CHOICES), help="Fauna only (default metric).")
@@ -338,30 +379,34 @@ def _game_rows(rows: list[dict], fmt: str) -> str:
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="plain", show_default=True,
               help="Output: plain text tables, GitHub or grid tables, or JSON.")
 def simulate(players, bots_text, games, seed, jobs, game_name, preset, units, cards, listing, log_game, log_path,
-             fmt, force=False) -> None:
+             fmt, force=False, scheduler=None, by_text=None) -> None:
     """Play many seeded bot games and print win rates and where the points came from.
 
     Game I of a run is played with its own seed (--list shows it), so `fauna play --players N --bots ...
     --seed SEED` replays it alone, and --log-game I --log FILE writes its replay log.
     """
     _check_log_game(log_game, log_path, games)
+    if scheduler is not None and jobs != 1:
+        raise click.UsageError("--jobs and --scheduler: on a cluster, its workers are the jobs")
     if log_path is not None:  # before the games are played: the log replaces a file only with --force
         from fauna_cli.files import check_new, check_outputs
 
         check_outputs([("--preset", preset)], [("--log", log_path)])
         check_new(log_path, force)
-    if game_name != "fauna":
-        from rules.core.registry import load_rules
+    from rules.core.registry import load_rules
 
-        try:
-            rules = load_rules(game_name)
-        except ConfigError as exc:
-            raise click.BadParameter(str(exc), param_hint="--game") from None
+    rules = load_rules(game_name)
+    _check_players(rules, players)
+    if game_name != "fauna":
         given = [o for o, v in (("--preset", preset), ("--units", units), ("--cards", cards)) if v is not None]
         if given:
             raise click.BadParameter(f"{', '.join(given)} apply to Fauna only", param_hint="--game")
-        simulate_game(rules, players, bots_text, games, seed, jobs, fmt, listing, log_game, log_path)
+        simulate_game(rules, players, bots_text, games, seed, jobs, fmt, listing, log_game, log_path, scheduler,
+                      seat_groups(rules, by_text))
         return
+    if by_text is not None:
+        raise click.BadParameter("Fauna has no seat groups: its seats differ only by their place (the seat table)",
+                                 param_hint="--by")
     preset, units, cards = preset or "published", units or "metric", cards or "mixed"
     bots = parse_bots(bots_text, players)
     try:
@@ -372,17 +417,18 @@ def simulate(players, bots_text, games, seed, jobs, game_name, preset, units, ca
     if seed is None:
         seed = draw_seed()
     jobs = min(jobs, games)
-    started = time.perf_counter()
-    records = _collect(lambda progress: run_games(config, seed, games, jobs, progress=progress), games)
-    seconds = time.perf_counter() - started
+    with cluster_session(scheduler) as client:
+        jobs = jobs if client is None else cluster_threads(client)
+        started = time.perf_counter()
+        records = _collect(lambda progress: run_games(config, seed, games, jobs, progress, client), games)
+        seconds = time.perf_counter() - started
     names = config.names
     kinds = [kind if skill is None else f"{kind}:{format(skill, 'g')}" for kind, skill in bots]
     doc = {
         "game": "fauna", "config": config.to_dict(), "seed": seed, "preset": config.table.name, "units": units,
         "cards": cards, "bots": kinds, "players": names,
         "summary": summarise(records, names, kinds),
-        "timing": {"seconds": round(seconds, 3), "games_per_second": round(games / seconds, 1) if seconds else 0.0,
-                   "jobs": jobs},
+        "timing": timing(seconds, games, jobs, scheduler),
     }
     rows = [{"game": r.index + 1, "seed": r.seed, "winners": [names[w] for w in r.winners],
              "scores": dict(zip(names, r.score, strict=True)), "rounds": r.rounds} for r in records]
@@ -405,59 +451,103 @@ def simulate(players, bots_text, games, seed, jobs, game_name, preset, units, ca
 
 # -- every other game, through its RULES -------------------------------------------------------------
 
-_WORKER_GAME: tuple | None = None
+_WORKER_GAME: tuple[str, object, tuple[str, ...]] | None = None
 
 
-def _init_game_worker(game: str, config) -> None:
+def _init_game_worker(game: str, config, by: tuple[str, ...] = ()) -> None:
     global _WORKER_GAME
-    from rules.core.registry import load_rules
-
-    _WORKER_GAME = (load_rules(game), config)
+    _WORKER_GAME = (game, config, by)
 
 
 def _game_worker_range(seed: int, start: int, stop: int) -> list:
-    from rules.core.simulate import play_game
-
     if _WORKER_GAME is None:  # pragma: no cover - runs in a worker process; the pool's initializer sets it
         raise RuntimeError("a simulate worker started without its game")
-    rules, config = _WORKER_GAME
-    return [play_game(rules, config, seed, i) for i in range(start, stop)]
+    game, config, by = _WORKER_GAME
+    return game_range(game, config, by, seed, start, stop)
 
 
-def run_protocol_games(rules, config, seed: int, games: int, jobs: int, progress=None) -> list:
-    """Play `games` games of a protocol game in `jobs` processes; results come back in game order."""
+def game_range(game: str, config, by: tuple[str, ...], seed: int, start: int, stop: int) -> list:
+    """Games start..stop-1 of a run of a protocol game, with the labels of the seat groups `by`: a pure task."""
+    from rules.core.registry import load_rules
     from rules.core.simulate import play_game
 
-    chunk = max(1, min(50, games // (jobs * 8) or 1))
-    ranges = [(i, min(i + chunk, games)) for i in range(0, games, chunk)]
+    rules = load_rules(game)
+    return [play_game(rules, config, seed, i, by) for i in range(start, stop)]
+
+
+def run_protocol_games(rules, config, seed: int, games: int, jobs: int, progress=None, client=None,
+                       by: tuple[str, ...] = ()) -> list:
+    """Play `games` games of a protocol game in `jobs` processes or on a Dask cluster; in game order."""
+    args = (rules.name, config, by)
+    if client is not None:
+        return run_on_cluster(client, game_range, args, seed, games, progress)
+    ranges = batches(games, jobs)
     if jobs == 1:
         out: list = []
         try:
             for a, b in ranges:
-                out += [play_game(rules, config, seed, i) for i in range(a, b)]
+                out += game_range(*args, seed, a, b)
                 if progress:
                     progress(b - a)
         except KeyboardInterrupt:
             raise Interrupted(len(out), games) from None
         return out
-    done = run_pool(_init_game_worker, (rules.name, config), _game_worker_range, seed, ranges, jobs, progress)
+    done = run_pool(_init_game_worker, args, _game_worker_range, seed, ranges, jobs, progress)
     return [r for a, _ in ranges for r in done[a]]
 
 
-def simulate_game(rules, players: int, bots_text: str, games: int, seed, jobs: int, fmt: str,
-                  listing: bool = False, log_game: int | None = None, log_path: str | None = None) -> None:
-    """`fauna simulate --game G`: win rates by seat and kind with 95% ranges, and average points by source."""
-    from fauna_cli.options import seat_name
-    from rules.core.simulate import summarise as summarise_game
-
+def _check_players(rules, players: int) -> None:
+    """--players within what the game takes (its RULES say), before anything is played."""
     if not rules.min_players <= players <= rules.max_players:
         from rules.core.words import span
 
         raise click.BadParameter(f"{rules.title} is played by {span(rules.min_players, rules.max_players, 'player')}",
                                  param_hint="--players")
+
+
+def seat_groups(rules, by_text: str | None) -> tuple[str, ...]:
+    """`--by start,order` -> the game's seat groups by key, in the order given; an unknown one is bad usage."""
+    if by_text is None:
+        return ()
+    known = [g.key for g in rules.seat_groups]
+    keys = tuple(dict.fromkeys(k.strip().lower() for k in by_text.split(",")))
+    for key in keys:
+        if key not in known:
+            have = f"it has {', '.join(known)}" if known else "its seats differ only by their place"
+            raise click.BadParameter(f"{rules.title} has no seat group '{key}' ({have})", param_hint="--by")
+    return keys
+
+
+def group_doc(rules, results: list, players: int, by: tuple[str, ...]) -> dict:
+    """The figures of `--by`: per seat group, its title, the fair share and each label's win rates."""
+    from rules.core.simulate import by_group, ratio
+
+    titles = {g.key: g.title for g in rules.seat_groups}
+    return {key: {"title": titles[key], "fair_share": ratio(1, players), "rows": by_group(results, key)} for key in by}
+
+
+def group_tables(doc: dict, fmt: str) -> list[str]:
+    """One table per seat group of `--by`: each label's win rate against the fair share and the other seats."""
+    out = []
+    for group in doc.get("by", {}).values():
+        rows = [[g["label"], str(g["seats"]), _pct(g["win_rate"]), _range(g["win_rate_95"]),
+                 _pct(g["others_win_rate"]), _range(g["others_win_rate_95"])] for g in group["rows"]]
+        out.append(f"By {group['title']} (fair share {_pct(group['fair_share'])}):\n"
+                   + table(rows, [group["title"], "seats", "wins", "95% range", "other seats", "95% range"], fmt))
+    return out
+
+
+def simulate_game(rules, players: int, bots_text: str, games: int, seed, jobs: int, fmt: str,
+                  listing: bool = False, log_game: int | None = None, log_path: str | None = None,
+                  scheduler: str | None = None, by: tuple[str, ...] = ()) -> None:
+    """`fauna simulate --game G`: win rates by seat and kind with 95% ranges, and average points by source."""
+    from fauna_cli.options import seat_name
+    from rules.core.simulate import summarise as summarise_game
+
+    _check_players(rules, players)
     from fauna_cli.options import parse_bots as parse
 
-    kinds = [kind for kind, _ in parse(bots_text, players, tuple(rules.bot_kinds), skills=())]
+    kinds = [kind for kind, _ in parse(bots_text, players, tuple(rules.bot_kinds), skills=(), game=rules.name)]
     names = [seat_name(i, k) for i, k in enumerate(kinds, 1)]
     seats = [{"name": n, "bot": k} for n, k in zip(names, kinds, strict=True)]
     doc_in = {"game": {"rules": rules.name}, "players": seats}
@@ -465,13 +555,17 @@ def simulate_game(rules, players: int, bots_text: str, games: int, seed, jobs: i
     if seed is None:
         seed = draw_seed()
     jobs = min(jobs, games)
-    started = time.perf_counter()
-    results = _collect(lambda progress: run_protocol_games(rules, config, seed, games, jobs, progress=progress), games)
-    seconds = time.perf_counter() - started
+    with cluster_session(scheduler) as client:
+        jobs = jobs if client is None else cluster_threads(client)
+        started = time.perf_counter()
+        results = _collect(lambda progress: run_protocol_games(rules, config, seed, games, jobs, progress, client, by),
+                           games)
+        seconds = time.perf_counter() - started
     doc = {"game": rules.name, "config": rules.config_to_dict(config), "seed": seed, "bots": kinds, "players": names,
            "summary": summarise_game(results, names, kinds),
-           "timing": {"seconds": round(seconds, 3), "games_per_second": round(games / seconds, 1) if seconds else 0.0,
-                      "jobs": jobs}}
+           "timing": timing(seconds, games, jobs, scheduler)}
+    if by:
+        doc["by"] = group_doc(rules, results, players, by)
     rows = [{"game": r.index + 1, "seed": r.seed, "winners": [names[w] for w in r.winners],
              "scores": dict(zip(names, r.score, strict=True))} for r in results]
     if listing:
@@ -501,8 +595,7 @@ def simulate_game(rules, players: int, bots_text: str, games: int, seed, jobs: i
     s, t = doc["summary"], doc["timing"]
     keys = list(s["seats"][0]["average_points"]) if s["seats"] else []
     head = (f"{s['games']} {rules.title} game{'s' if s['games'] != 1 else ''} of {s['players']} bots, seed {seed}\n"
-            f"{t['games_per_second']:.1f} games/s ({t['seconds']:.2f} s, "
-            f"{t['jobs']} job{'s' if t['jobs'] != 1 else ''}); "
+            f"{t['games_per_second']:.1f} games/s ({t['seconds']:.2f} s, {_jobs(t)}); "
             f"average {s['moves_per_game']:.1f} decisions per game")
     seat_rows = [[str(x["seat"]), x["player"], _pct(x["win_rate"]), _range(x["win_rate_95"]), _num(x["average_score"]),
                   *(_num(x["average_points"][k]) for k in keys)] for x in s["seats"]]
@@ -514,4 +607,4 @@ def simulate_game(rules, players: int, bots_text: str, games: int, seed, jobs: i
             "the difference may be luck; play more games.")
     click.echo("\n\n".join([head, table(seat_rows, ["seat", "bot", "wins", "95% range", "avg score", *cols], fmt),
                              table(kind_rows, ["bot kind", "seats", "wins", "95% range", "avg score", *cols], fmt),
-                             note]) + "\n", nl=False)
+                             *group_tables(doc, fmt), note]) + "\n", nl=False)

@@ -32,7 +32,7 @@ from rules.fauna.replay import CHAIN_START, chain
 
 ROOT = Path(__file__).resolve().parent.parent
 UNSAFE = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")  # what must never reach a terminal raw
-DOCUMENTED = {0, 1, 2, 3, 4}  # README "Exit codes"; 70 is a bug and 141 needs a closed pipe
+DOCUMENTED = {0, 1, 2, 3, 4}  # README.md "Exit codes"; 70 is a bug and 141 needs a closed pipe
 
 GOLDEN_LOG = (ROOT / "replays" / "2p-published-metric.fauna").read_bytes()
 CUSTOM_LOG = (ROOT / "replays" / "3p-custom-table-metric.fauna").read_bytes()

@@ -26,7 +26,8 @@ def test_a_script_line_may_hold_several_decisions_and_the_log_verifies(tmp_path,
     code = anygame.run_script(RULES, state, f"ann: {first}; pass\n", "s.txt", "json", str(log))
     assert code == 0
     doc = json.loads(capsys.readouterr().out)
-    assert doc["game"] == "fauna" and doc["moves"] == state.seq >= 2
+    assert doc["format"] == "fauna-log 3" and state.seq >= 2  # Fauna's Screen keeps Fauna's JSON shape
+    assert doc["status"]["to_move"] == state.to_move
     assert state.history[0] == ("ann", RULES.new_state(config(), 5).parse(first))
     loaded = load_game_log(log.read_text(), "g.log", RULES)
     assert loaded.state.seq == state.seq and loaded.writer.text() == log.read_text()

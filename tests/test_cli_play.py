@@ -39,7 +39,7 @@ def test_interactive_game_to_the_end_with_typo_and_undo():
     out = result.output
     assert result.exit_code == 0, out
     assert "did you mean 'Tasmania'" in out
-    assert f"Took back {starter}'s placement on" in out and f"; {starter} to move again." in out
+    assert f"Took back {starter}'s move 1 (" in out and f"; {starter} to decide." in out
     assert "Round 1 evaluation" in out
     assert "Game over:" in out
     assert "Traceback" not in out

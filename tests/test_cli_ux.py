@@ -140,7 +140,7 @@ def test_prompt_lists_areas_answers_continents_and_names_the_area_an_alias_lands
 def test_help_examples_are_in_the_game_units_and_every_one_parses():
     from tests_support import fresh_state
 
-    from fauna_cli.play import EXAMPLES
+    from fauna_cli.games.fauna import EXAMPLES
 
     for units, examples in EXAMPLES.items():
         state = fresh_state(units)
@@ -217,11 +217,11 @@ def test_undo_takes_back_own_placement_with_the_bot_replies_and_only_ones_own():
                input="Sahel\nundo\nundo\nquit\ny\n")
     out = r.stdout
     assert r.exit_code == 0, r.stderr
-    assert "Took back alice's placement on Sahel, and the computer players' replies (random-2: " in out
-    assert "Nothing to undo for alice: no placement since the round began can be taken back" in out
+    assert "Took back alice's move 1 (Sahel), and the computer players' replies (random-2: " in out
+    assert "Nothing to undo for alice: nobody has decided at this terminal." in out
     r = invoke(["play", "--seed", "5", "--start", "alice"], input="Sahel\nundo\nundo alice\nquit\ny\n")
-    assert "Nothing to undo for bob: the latest placement is alice's (Sahel)" in r.stdout
-    assert "Took back alice's placement on Sahel; alice to move again." in r.stdout
+    assert "Nothing to undo for bob: alice decided since (move 1: Sahel); only the latest decision" in r.stdout
+    assert "Took back alice's move 1 (Sahel); alice to decide." in r.stdout
 
 
 # -- item 12: small texts at play --------------------------------------------------------------------
@@ -504,8 +504,9 @@ def test_quick_start_gets_past_the_externally_managed_refusal(tmp_path):
 
 
 def test_readme_cites_only_what_a_clone_has():
-    readme = (ROOT / "README.md").read_text()
-    assert "shared/seeds" not in readme and "shared/reference" not in readme
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = page.read_text()
+        assert "shared/seeds" not in text and "shared/reference" not in text and "/work/" not in text, page
 
 
 def test_game_file_and_script_errors_are_json_under_format_json(tmp_path):

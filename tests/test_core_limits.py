@@ -1,6 +1,6 @@
 """The limits on untrusted input (rules/core/limits.py): each limit holds at its edge, and each refusal says why.
 
-The README's "Limits" table promises these figures to users; the first test keeps the code and the table
+The "Limits" table of docs/file-formats.md promises these figures to users; the first test keeps the code and the table
 in step, the others check each reader at the limit and one past it.
 """
 
@@ -32,7 +32,7 @@ from rules.core.limits import (
     safe_int,
 )
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+LIMITS_DOC = Path(__file__).resolve().parent.parent / "docs" / "file-formats.md"
 
 
 def refusal(f, *args, **kw) -> tuple[str, int | None]:
@@ -43,7 +43,7 @@ def refusal(f, *args, **kw) -> tuple[str, int | None]:
 
 
 def test_the_readme_limits_table_states_the_limits_the_engine_applies():
-    table = README.read_text(encoding="utf-8").split("## Limits", 1)[1].split("\n\n")[2]
+    table = LIMITS_DOC.read_text(encoding="utf-8").split("## Limits", 1)[1].split("\n\n")[2]
     rows = dict(re.findall(r"^\| (.+?) \| (.+?) \|$", table, re.M))
     mib = 1 << 20
     assert rows["a line of any text file (config, script, log, case file)"] == f"{limits.MAX_LINE_CHARS:,} characters"

@@ -341,3 +341,32 @@ def test_a_log_cut_inside_the_lines_after_a_move_names_the_missing_line():
     msg = refused("\n".join(lines) + "\n")
     assert msg == f"g.log:{len(lines)}: expected 'over ann wins: ann 8, bob 0' after this line, found the end of " \
                   "the file (truncated?)"
+
+
+@pytest.mark.parametrize("name", ["2p-arctic.arctic", "2p-exofauna.exofauna", "2p-evo.evo",
+                                  "3p-published-metric-v3.fauna"])
+def test_every_line_edited_after_the_header_is_named_by_the_first_error(name):
+    """The fast path compares whole lines: an edit anywhere, with or without rehashing, stops at that line."""
+    from pathlib import Path
+
+    from helpers import rechained
+
+    from rules.core.registry import rules_for_log
+
+    text = (Path(__file__).resolve().parent.parent / "replays" / name).read_text(encoding="utf-8")
+    rules = rules_for_log(text.split("\n", 1)[0])
+    lines = text.split("\n")[:-1]
+    header = load_game_log(text, name, rules).writer.header_count
+    for i in range(header, len(lines), 3):
+        body, h = lines[i].rsplit(" @", 1)
+        kept = "\n".join(lines[:i] + [f"{body}x @{h}"] + lines[i + 1:]) + "\n"  # hash kept: an edit
+        forged = rechained([ln.rsplit(" @", 1)[0] for ln in lines[:i]] + [body + "x"] +
+                           [ln.rsplit(" @", 1)[0] for ln in lines[i + 1:]])  # every hash recomputed: a forgery
+        for edited, rehashed in ((kept, False), (forged, True)):
+            with pytest.raises((ReplayMismatch, LogFormatError)) as err:
+                load_game_log(edited, name, rules)
+            line = int(str(err.value).split(":", 2)[1])
+            # a line that records facts (Fauna's round and front lines: the card's name and facts) is read, not
+            # derived: a forged one is the record the game plays, caught where a later line disagrees with it
+            facts = rehashed and body.startswith(("round ", "front "))
+            assert line == i + 1 or (facts and line > i + 1), (i, str(err.value))

@@ -267,3 +267,112 @@ def test_a_format_2_game_goes_on_in_format_2(tmp_path, how):
         result = CliRunner().invoke(cli, ["play", "--continue", str(copy), "--moves", "-"], input=script)
         assert result.exit_code == 0, result.output
     assert copy.read_text(encoding="utf-8") == golden
+
+
+# -- a refereed game (the shared log, rules/core/log.py, through Fauna's RULES.facts) -----------------------
+
+def start_refereed(path: Path, seed: int = 4242, players=("ann", "bob")) -> Path:
+    """A refereed game (public file `path`, key beside it) with the same config and seed as start_game's."""
+    config = path.with_suffix(".toml")
+    config.write_text('[game]\ngoal = 30\n' + "".join(f'[[players]]\nname = "{p}"\n' for p in players))
+    key = path.with_suffix(".key")
+    made = run("pbem", "new", "--config", config, "--out", path, "--seed", seed, "--referee", key, "--public-seed")
+    assert made.exit_code == 0, made.output
+    return key
+
+
+def refereed_log(key: Path) -> str:
+    """The full log in the referee's key file."""
+    from rules.core.referee import read_key
+
+    return read_key(key.read_text(encoding="utf-8"), str(key))[1]
+
+
+def refereed_state(key: Path):
+    from rules.core.log import load_game_log
+    from rules.core.registry import load_rules
+
+    return load_game_log(refereed_log(key), str(key), load_rules("fauna")).state
+
+
+def referee_moves(game: Path, key: Path, rng: SplitMix64, count: int | None = None) -> None:
+    """The referee enters moves picked as next_move picks them (on the game as the installed fauna reads it)."""
+    for _ in range(2000 if count is None else count):
+        state = refereed_state(key)
+        if state.is_over:
+            return
+        legal = state.legal_moves()
+        text = state.move_text(legal[rng.below(len(legal))])
+        moved = run("pbem", "move", game, "--key", key, "--as", state.to_move, *text.split(" "))
+        assert moved.exit_code == 0, moved.output
+    assert count is not None, "the game did not end"
+
+
+@pytest.mark.parametrize("edit", list(EDITS))
+def test_a_refereed_game_in_progress_goes_on_to_its_end_after_a_data_update(edit, tmp_path, install, reference):
+    before = copy_data(tmp_path, "release-1")
+    after = copy_data(tmp_path, "release-2")
+    install(before)
+    game = tmp_path / "game.fauna"
+    key = start_refereed(game)
+    rng = SplitMix64(9)
+    referee_moves(game, key, rng, 3)
+    state = refereed_state(key)
+    current, round_no = state.animal, state.round
+    EDITS[edit](after, current.name)
+    install(after)
+    status = run("pbem", "status", tmp_path / f"game-{state.to_move}.view")
+    assert status.exit_code == 0, status.output
+    referee_moves(game, key, rng)
+    assert refereed_log(key).encode() == reference  # the very log of the plain game, had nothing been installed
+    refused = run("replay", game, "--against-installed")  # the answers are sealed with the seed until the reveal
+    assert refused.exit_code == 2 and "reveal" in refused.output, refused.output
+    assert run("pbem", "reveal", game, "--key", key).exit_code == 0
+    replayed = run("replay", game)
+    assert replayed.exit_code == 0 and "commitment matches" in replayed.output, replayed.output
+    if edit == "weight":  # the round in progress was evaluated with the weight it was dealt
+        assert answer_of(game.read_text(), round_no) == answer_of(reference.decode(), round_no)
+        shown = run("replay", game, "--against-installed")
+        assert shown.exit_code == 0, shown.output
+        assert re.search(rf"round {round_no}, {re.escape(current.name)}: weight was .+ in this game, is .+ now",
+                         shown.output), shown.output
+        data = json.loads(run("replay", game, "--against-installed", "--format", "json").output)
+        assert [c["round"] for c in data["against_installed"]] == [round_no]
+    else:
+        shown = run("replay", game, "--against-installed")
+        assert shown.exit_code == 0 and "nothing would change" in shown.output, shown.output
+
+
+def test_a_refereed_game_keeps_drawing_from_its_box(tmp_path, install):
+    game = tmp_path / "game.fauna"
+    key = start_refereed(game)
+    changed = copy_data(tmp_path, "release-2")
+    add_card(changed)
+    install(changed)
+    assert len(refereed_state(key).order) == 180
+    assert re.search(r"^box green 1-180 black 1-180 @", game.read_text(), re.M)
+    referee_moves(game, key, SplitMix64(3), 6)
+    assert re.search(r"^box green 1-180 black 1-180 @", refereed_log(key), re.M)
+
+
+@pytest.mark.parametrize("name", ["2p-arctic.arctic", "2p-exofauna.exofauna", "2p-evo.evo"])
+def test_against_installed_on_a_game_that_records_no_facts_says_so(name):
+    result = run("replay", ROOT / "replays" / name, "--against-installed")
+    assert result.exit_code == 2, result.output
+    assert "records no facts" in result.output and len(result.output.strip().split("\n")) == 1
+
+
+def test_a_refereed_game_on_another_board_or_scales_is_refused_by_name(tmp_path, install):
+    game = tmp_path / "game.fauna"
+    key = start_refereed(game)
+    changed = copy_data(tmp_path, "release-2")
+    scales_file = changed / "scales.toml"
+    scales_file.write_text(scales_file.read_text(encoding="utf-8") + "\n# a comment changes the fingerprint\n",
+                           encoding="utf-8")
+    install(changed)
+    before = key.read_bytes(), game.read_bytes()
+    result = run("pbem", "move", game, "--key", key, "--as", "ann", "pass")
+    assert result.exit_code == 4, result.output
+    assert "game.key:" in result.output and "this game was played on another board, scales or scoring preset" \
+        in result.output and len(result.output.strip().split("\n")) == 1
+    assert (key.read_bytes(), game.read_bytes()) == before

@@ -85,3 +85,47 @@ def test_an_entry_is_used_only_for_the_very_bytes_it_was_made_from(tmp_path):
     other = b"x = 2\n"
     os.replace(entry, cache._path(other))  # as if another content had the same CRC and length
     assert cache.get(other) is None and cache.get(raw) is None
+
+
+def test_a_refereed_game_plays_its_recorded_facts_with_the_older_deck_cached_and_the_newer_installed(tmp_path):
+    """Each command a fresh process, the cache warm from the older deck: the game goes on with the facts it was
+    dealt, the newer deck's weight is not taken (neither from a stale cache entry nor from the installed data)."""
+    import json
+    import re
+    import shutil
+
+    old, new = tmp_path / "release-1", tmp_path / "release-2"
+    shutil.copytree(ROOT / "data", old)
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT),
+           "FAUNA_DATA_DIR": str(old)}
+    env.pop("FAUNA_NO_CACHE", None)
+
+    def fauna(*args: object) -> str:
+        done = subprocess.run([sys.executable, "-m", "fauna_cli", *map(str, args)], env=env, capture_output=True,
+                              text=True, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    (tmp_path / "g.toml").write_text('[game]\ngoal = 30\n[[players]]\nname = "ann"\n[[players]]\nname = "bob"\n')
+    fauna("pbem", "new", "--config", "g.toml", "--out", "g.fauna", "--referee", "g.key", "--seed", 4242,
+          "--public-seed")
+    name = re.search(r"^round 1 \S+ starts: card \d+ \w+ (.+) @", (tmp_path / "g.key").read_text(), re.M).group(1)
+    shutil.copytree(old, new)
+    for path in sorted((new / "animals").glob("*.toml")):  # the round's animal heavier in the newer deck
+        text = path.read_text(encoding="utf-8")
+        block = next((b for b in text.split("[[animal]]") if f'\nname = "{name}"\n' in b), None)
+        if block is not None:
+            line = next(ln for ln in block.split("\n") if ln.startswith("weight = "))
+            path.write_text(text.replace(block, block.replace(line, "weight = 123456.0", 1), 1), encoding="utf-8")
+            break
+    env["FAUNA_DATA_DIR"] = str(new)
+    for _ in range(12):  # until round 1 is evaluated: each player places, then passes
+        key = (tmp_path / "g.key").read_text()
+        if "\nanswer 1 " in key:
+            break
+        who = json.loads(fauna("pbem", "status", "g-ann.view", "--format", "json"))["next"]["player"]
+        legal = json.loads(fauna("pbem", "status", f"g-{who}.view", "--format", "json"))["legal"]
+        fauna("pbem", "move", "g.fauna", "--key", "g.key", "--as", who, "pass" if "pass" in legal else legal[0])
+    answer = re.search(r"^answer 1 [^:]+: (\{.*\}) @", (tmp_path / "g.key").read_text(), re.M)
+    assert answer is not None
+    assert json.loads(answer.group(1)).get("weight") != "123456"  # the weight it was dealt, not the newer one

@@ -83,7 +83,7 @@ def test_a_birth_turn_without_a_free_space_is_asked_of_every_holder_of_event_car
     state = game(hand, [])
     for space in range(state.board.size):  # ben fills the island: nobody has a space to breed into
         if state.occ[space] < 0:
-            state._put(space, 1)
+            state.put(space, 1)
     state.enter("birth")
     if not hand:
         assert not (state.phase == "birth" and state.to_move == "ann"), "no card, no space: the turn passes"

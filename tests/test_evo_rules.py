@@ -408,6 +408,32 @@ def test_a_copy_plays_on_without_touching_the_original() -> None:
     assert again.history == c.history and again.scores() == c.scores()
 
 
+def test_a_copy_has_round_records_of_its_own() -> None:
+    """State.copy copied the list of finished rounds but not the records in it: a copy and its original shared
+    each round's record, so anything that changed a copy's round (a search scoring its world, a table or summary
+    worked on the copy) changed the original's round tables and summary too."""
+    s = new_state(config(3), 31)
+    rng = SplitMix64(31)
+    while len(s.rounds) < 2:  # two rounds played: their records are final
+        legal = s.legal_moves()
+        s.apply(legal[rng.below(len(legal))])
+    assert not s.is_over
+    before = json.dumps(RULES.summary(s)), [t.rows for t in RULES.final_tables(s)]
+    c = s.copy()
+    assert c.rounds == s.rounds and c.record == s.record  # every field of every record copied
+    while not c.is_over:  # the copy plays on through later rounds, to the end
+        legal = c.legal_moves()
+        c.apply(legal[rng.below(len(legal))])
+    assert (json.dumps(RULES.summary(s)), [t.rows for t in RULES.final_tables(s)]) == before
+    first = c.rounds[0]  # and a change to the copy's finished round stays in the copy
+    first.income[0] += 5
+    first.paid[1] += 2
+    first.bought[2] = "wings"
+    first.lost_climate[0] += 1
+    assert json.dumps(RULES.summary(s)) == before[0]
+    assert s.rounds[0].income[0] + 5 == c.rounds[0].income[0]
+
+
 def test_any_text_is_a_move_or_an_error_a_player_can_read() -> None:
     from rules.core.errors import FaunaError
 

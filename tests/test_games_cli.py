@@ -51,8 +51,8 @@ def test_new_config_writes_a_default_that_plays(game, tmp_path):
     path = tmp_path / "g.toml"
     assert run("new-config", "--game", game, path).exit_code == 0
     rules = load_rules(game)
-    from fauna_cli.gameconfig import load_any_config
-    got, config = load_any_config(str(path))
+    from fauna_cli.options import load_game_config
+    got, config = load_game_config(str(path), None, None)
     assert got.name == game and rules.min_players <= len(config.players) <= rules.max_players
 
 

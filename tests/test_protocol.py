@@ -63,3 +63,50 @@ def test_decision_streams_differ_by_seat_and_move_and_repeat_exactly():
     assert a == decision_stream(5, 0, 3).next()
     others = {decision_stream(5, 1, 3).next(), decision_stream(5, 0, 4).next(), decision_stream(6, 0, 3).next()}
     assert len({a, *others}) == 4
+
+
+def _game_with_other_facts(card_round: int = 1):
+    """A Fauna game (shared log) whose round-`card_round` card was dealt with facts the installed deck does not
+    give (as after a data update): its log, the card as played, and the installed one."""
+    import dataclasses
+    from fractions import Fraction
+
+    from rules.fauna.animals import Deck
+    from rules.fauna.dealing import DealtDeck, box_contents, box_text
+    from rules.fauna.game import new_game
+
+    rules = load_rules("fauna")
+    doc = {"game": {"rules": "fauna", "goal": 40}, "players": [{"name": "ann", "bot": "random"},
+                                                               {"name": "bob", "bot": "random"}]}
+    config = rules.config_from_dict(doc, "test", None)
+    installed = rules.new_state(config, 5).box.card(card_round - 1)
+    weight = installed.measures.get("weight")
+    played = dataclasses.replace(installed, measures={**installed.measures,
+                                                      "weight": (weight or Fraction(1)) * 3 + 1})
+    base = Deck.default()
+    box = box_contents(base)
+    deck = DealtDeck(base, box, {(played.card, played.side): played}, box_line=box_text(box))
+    state = new_game(config, 5, deck=deck)
+    log = GameLog(rules, state)
+    bots = [rules.make_bot("random", {}, 5, i) for i in range(2)]
+    while not state.is_over:
+        log.play(state.to_move, bots[list(state.names).index(state.to_move)].choose(state))
+    return rules, log.text(), played, installed
+
+
+def test_the_shared_log_plays_the_facts_a_log_recorded_not_the_installed_ones():
+    rules, text, played, installed = _game_with_other_facts()
+    assert played.measures != installed.measures
+    loaded = load_game_log(text, "g", rules)  # re-derived with the recorded weight, byte for byte
+    assert loaded.writer.text() == text and loaded.state.box.card(0).measures == played.measures
+    again = rules.restart(loaded.state)  # a public file, a view file, the tables: the same game again
+    assert again.box.card(0).measures == played.measures
+    changes = rules.facts.against_installed(loaded.state)
+    assert [(c.round, c.subject) for c in changes] == [(1, played.name)]
+    assert changes[0].facts[0].startswith("weight was ") and changes[0].text().startswith(f"round 1, {played.name}: ")
+
+
+def test_a_game_that_records_no_facts_starts_from_the_installed_data():
+    for name in game_names():
+        rules = load_rules(name)
+        assert (rules.facts is not None) == (name == "fauna")  # Arctic, ExoFauna, Evo: fingerprinted data instead

@@ -1,4 +1,4 @@
-"""The README's sample move script really prints the README's sample round table."""
+"""Fauna's guide (docs/fauna-moves.md): its sample move script really prints its sample round table."""
 
 import re
 from pathlib import Path
@@ -7,11 +7,11 @@ from click.testing import CliRunner
 
 from fauna_cli.main import cli
 
-README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+GUIDE = (Path(__file__).resolve().parent.parent / "docs" / "fauna-moves.md").read_text(encoding="utf-8")
 
 
 def text_blocks():
-    return re.findall(r"```text\n(.*?)```", README, re.S)
+    return re.findall(r"```text\n(.*?)```", GUIDE, re.S)
 
 
 def test_sample_script_gives_the_sample_table():

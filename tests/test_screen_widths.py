@@ -15,8 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 from fauna_cli.anygame import HOTSEAT_HELP, choices_text, help_for, picture, render_tables
+from fauna_cli.games.fauna import help_text
 from fauna_cli.main import cli
-from fauna_cli.play import help_text
 from fauna_cli.widths import text_width
 from rules.core.registry import load_rules
 from rules.core.rng import SplitMix64

@@ -2,52 +2,44 @@
 
     python tools/exofauna_balance.py [--games 2000] [--versus 1000] [--bench 2000] [--quick] [--seed 1]
 
-Balance: heuristic against heuristic over seeds SEED..SEED+GAMES-1 (SEED 1 by default), the seed
-choosing who starts: the first (blue) player's win rate with its 95% Wilson range, plays per Organism,
-and for each Organism the win rate of a player whose opening hand holds it (with its 95% Wilson range)
-against one whose hand does not. Then the heuristic bot against the random one over VERSUS games (seats
-alternating), and random-bot games per second on one core.
+--seed is the seed of the runs, as for `fauna simulate`: game i is played with the seed simulate gives game
+i of a run with that seed (the seed also choosing who starts), so the balance printed here is that of
+
+    fauna simulate --game exofauna --players 2 --bots heuristic --games 2000 --seed 1 --by order,hand
+
+(which also runs on several processes or a Dask cluster; the quick game is this tool's only). Balance:
+heuristic against heuristic, the win rate by turn position (blue moves first) and, for each Organism, of a
+player whose opening hand holds it against one whose hand does not, each with its 95% Wilson range, and
+plays per Organism. Then the heuristic bot against the random one over VERSUS games (seats alternating),
+and random-bot games per second on one core.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 import time
+from fractions import Fraction
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from rules.exofauna.bots import make_bot
-from rules.exofauna.config import Config, PlayerSpec
+from fauna_cli.options import seat_name
+from fauna_cli.simulate_cmd import group_doc, group_tables
+from rules.core.simulate import by_group, play_game, play_state, ratio, wilson
+from rules.exofauna import RULES
 from rules.exofauna.data import design
-from rules.exofauna.state import State
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a rate."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return mid - half, mid + half
+def config(kinds: tuple[str, str], quick: bool) -> object:
+    """The config `fauna simulate` builds for these bot seats, in the full or the quick game."""
+    players = [{"name": seat_name(i, k), "bot": k} for i, k in enumerate(kinds, 1)]
+    return RULES.config_from_dict({"game": {"rules": "exofauna", "quick": quick}, "players": players},
+                                  "exofauna_balance", None)
 
 
-def play(seed: int, kinds: tuple[str, str], quick: bool) -> State:
-    """One game between two bot kinds (seat 0 named p0); the seed chooses who starts."""
-    config = Config((PlayerSpec("p0", kinds[0]), PlayerSpec("p1", kinds[1])), seed, None, quick)
-    state = State(config, seed)
-    bots = [make_bot(k, {}, seed, i) for i, k in enumerate(kinds)]
-    while not state.over:
-        state.apply(bots[state.names.index(state.to_move or "")].choose(state))
-    return state
-
-
-def pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+def rate(value: float, bounds: list[float]) -> str:
+    return f"{100 * value:.1f}% (95% {100 * bounds[0]:.1f}%-{100 * bounds[1]:.1f}%)"
 
 
 def main() -> None:
@@ -56,63 +48,43 @@ def main() -> None:
     ap.add_argument("--versus", type=int, default=1000)
     ap.add_argument("--bench", type=int, default=2000)
     ap.add_argument("--quick", action="store_true", help="measure the quick game (1 hole wins)")
-    ap.add_argument("--seed", type=int, default=1, help="first seed (each measure uses consecutive seeds from it)")
+    ap.add_argument("--seed", type=int, default=1, help="the runs' seed (game i's seed comes from it and i)")
     a = ap.parse_args()
-    d = design()
-    n_org = len(d.organisms)
+    organisms = design().organisms
 
-    first_wins = 0
-    plays = [0] * n_org
-    with_ = [[0, 0] for _ in range(n_org)]  # [wins, players] holding the Organism in the opening hand
-    without = [[0, 0] for _ in range(n_org)]
-    turns = 0
-    for seed in range(a.seed, a.seed + a.games):
-        s = play(seed, ("heuristic", "heuristic"), a.quick)
-        first_wins += s.winners[0] == s.by_colour[0]
-        turns += s.turn
-        for o in range(n_org):
-            plays[o] += s.played[o]
-        opening = State(s.config, s.seed).hands  # the same seed deals the same opening hands
-        for k in (0, 1):
-            won = s.winners[0] == s.by_colour[k]
-            held = {c >> 1 for c in opening[k]}
-            for o in range(n_org):
-                cell = with_[o] if o in held else without[o]
-                cell[0] += won
-                cell[1] += 1
-    lo, hi = wilson(first_wins, a.games)
+    plays = [0] * len(organisms)
+    results = []
+    for i in range(a.games):
+        state, result = play_state(RULES, config(("heuristic", "heuristic"), a.quick), a.seed, i, ("order", "hand"))
+        plays = [p + q for p, q in zip(plays, state.played, strict=True)]
+        results.append(result)
+    groups = group_doc(RULES, results, 2, ("order", "hand"))
     mode = "quick game" if a.quick else "full game"
-    print(f"balance ({mode}), heuristic v heuristic, seeds {a.seed}..{a.seed + a.games - 1}: first player wins"
-          f" {first_wins}/{a.games}"
-          f" = {pct(first_wins / a.games)} (95% {pct(lo)}-{pct(hi)}); {turns / a.games:.1f} turns a game")
-    print(f"{'organism':10} {'instinct':10} {'plays/game':>10} {'with':>8} {'without':>8} {'effect':>8}"
-          f" {'with, 95%':>13}")
-    worst = 0.0
-    for o in range(n_org):
-        w = with_[o][0] / max(with_[o][1], 1)
-        wo = without[o][0] / max(without[o][1], 1)
-        worst = max(worst, abs(w - wo))
-        print(f"{d.organisms[o].name:10} {d.organisms[o].instinct:10} {plays[o] / a.games:10.2f} {pct(w):>8}"
-              f" {pct(wo):>8} {100 * (w - wo):+7.1f} {pct(wilson(with_[o][0], with_[o][1])[0]):>6}-"
-              f"{pct(wilson(with_[o][0], with_[o][1])[1])}")
-    print(f"largest opening-hand effect: {100 * worst:.1f} points; every Organism played: {min(plays) > 0}")
+    print(f"balance ({mode}), heuristic v heuristic, {a.games} games, seed {a.seed}; "
+          f"{ratio(sum(r.moves for r in results), a.games):.1f} decisions a game")
+    print("\n\n".join(group_tables({"by": groups}, "plain")) + "\n")
+    hand = {row["label"]: row for row in groups["hand"]["rows"]}
+    print("plays per game: " + ", ".join(f"{o.name} ({o.instinct}) {plays[o.index] / a.games:.2f}" for o in organisms))
+    worst = max(hand.values(), key=lambda row: abs(row["win_rate"] - row["others_win_rate"]))
+    print(f"largest opening-hand effect: {worst['label']}, {100 * (worst['win_rate'] - worst['others_win_rate']):+.1f}"
+          f" points (holders {100 * worst['win_rate_95'][0]:.1f}-{100 * worst['win_rate_95'][1]:.1f}%, others "
+          f"{100 * worst['others_win_rate_95'][0]:.1f}-{100 * worst['others_win_rate_95'][1]:.1f}%); "
+          f"every Organism played: {min(plays) > 0}")
 
-    hw = 0
-    for seed in range(a.seed, a.seed + a.versus):
-        kinds = ("heuristic", "random") if seed % 2 else ("random", "heuristic")
-        s = play(seed, kinds, a.quick)
-        hw += s.winners[0] == ("p0" if seed % 2 else "p1")
-    lo, hi = wilson(hw, a.versus)
-    print(f"heuristic v random, {a.versus} games: heuristic wins {hw} = {pct(hw / a.versus)} (95% {pct(lo)}-{pct(hi)})")
+    # the heuristic bot against the random one, seats alternating with the game number
+    seatings = [config(("random", "heuristic"), a.quick), config(("heuristic", "random"), a.quick)]
+    won = Fraction(0)
+    for i in range(a.versus):
+        r = play_game(RULES, seatings[i % 2], a.seed, i)
+        won += Fraction(1, len(r.winners)) if 1 - i % 2 in r.winners else 0
+    print(f"heuristic v random, {a.versus} games: heuristic wins {rate(ratio(won, a.versus), wilson(won, a.versus))}")
 
+    randoms = config(("random", "random"), a.quick)
     t = time.process_time()
-    rfirst = 0
-    for seed in range(a.seed, a.seed + a.bench):
-        s = play(seed, ("random", "random"), a.quick)
-        rfirst += s.winners[0] == s.by_colour[0]
+    bench = [play_game(RULES, randoms, a.seed, i, ("order",)) for i in range(a.bench)]
     dt = time.process_time() - t
-    lo, hi = wilson(rfirst, a.bench)
-    print(f"random v random, {a.bench} games: first player wins {pct(rfirst / a.bench)} (95% {pct(lo)}-{pct(hi)})")
+    blue = by_group(bench, "order")[0]  # "1 blue": who moves first
+    print(f"random v random, {a.bench} games: first player wins {rate(blue['win_rate'], blue['win_rate_95'])}")
     print(f"speed: {a.bench} random-bot games in {dt:.2f} s CPU = {a.bench / dt:.0f} games/s on one core")
 
 

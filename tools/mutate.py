@@ -65,7 +65,11 @@ EXOFAUNA_TESTS = ["tests/test_exofauna_rules.py", "tests/test_exofauna_cases.py"
                   "tests/test_game_goldens.py"]
 EVO_TESTS = ["tests/test_evo_rules.py", "tests/test_evo_cases.py", "tests/test_game_goldens.py"]
 EXOFAUNA_EVO_MODULES = ["rules/exofauna/state.py", "rules/exofauna/moves.py", "rules/exofauna/log.py",
-                        "rules/evo/state.py", "rules/evo/moves.py", "rules/evo/board.py", "rules/evo/log.py"]
+                        "rules/evo/state.py", "rules/evo/moves.py", "rules/evo/board.py", "rules/evo/log.py",
+                        # Evo's state split by phase (issue 28)
+                        "rules/evo/shared.py", "rules/evo/setup.py", "rules/evo/climate.py", "rules/evo/cards.py",
+                        "rules/evo/auction.py", "rules/evo/movement.py", "rules/evo/combat.py", "rules/evo/birth.py",
+                        "rules/evo/survival.py", "rules/evo/end.py", "rules/evo/view.py"]
 TESTS.update({m: EXOFAUNA_TESTS if "/exofauna/" in m else EVO_TESTS for m in EXOFAUNA_EVO_MODULES})
 DEFAULT_MODULES += EXOFAUNA_EVO_MODULES
 

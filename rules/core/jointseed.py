@@ -13,8 +13,8 @@ The extra round of mails at the start, and what each step fixes:
    replay` checks R against r, each C against its player's c, and the seed against all of them.
 
 Why nobody alone picks the deal: the referee fixed r (by R) before seeing any C, and a player fixes C
-without knowing r, so neither can try seeds until one deals well. What it does not stop is written in the
-README (a referee who also plays and joins last; a referee and a player together).
+without knowing r, so neither can try seeds until one deals well. What it does not stop is written in
+docs/email-play.md (a referee who also plays and joins last; a referee and a player together).
 The module is pure: the CLI draws the secrets and reads and writes the files.
 """
 

@@ -9,7 +9,7 @@ everything. This module holds one documented limit per such edge and small helpe
 them, each raising `InputRefused` (a FaunaError, so the CLI prints one line and exit code 2) with a
 message that quotes at most a short, escaped excerpt of the input. Nothing here knows any game.
 
-The limits (README "Limits" repeats them; a real game never comes near any of them):
+The limits (docs/file-formats.md "Limits" repeats them; a real game never comes near any of them):
 
 - `MAX_LINE_CHARS`: characters on one line of any text file (script, log, case file).
 - `MAX_MOVE_CHARS`: characters of one move as a player writes it.

@@ -12,8 +12,11 @@ zeros, so each line carries a hash of everything before it and of itself. Layout
 
 Only the move texts are read from a log; every other line is re-derived by the game's rules from the
 config, the seed and the moves, and must match byte for byte, so a log can never say something its
-moves do not imply. The module is pure: it neither prints nor writes files. Fauna's own log
-(`rules/fauna/replay.py`) uses the same chain and reader with a faster writer of its own.
+moves do not imply. A game whose lines record facts as they come into play (a card's facts when it is
+drawn; `GameRules.facts`) is re-run with the facts its log recorded, so a data update never breaks it.
+Verifying compares each line whole with the line the writer derives; only a line that differs goes to the
+careful checks that say how. The module is pure: it neither prints nor writes files. Fauna's own log
+(`rules/fauna/replay.py`) uses the same chain and reader with a writer of its own.
 """
 
 from __future__ import annotations
@@ -217,8 +220,9 @@ class LoadedGame(VerifiedHistory):
 def load_game_log(text: str, source: str, rules: GameRules, *, until: int | None = None) -> LoadedGame:
     """Re-run a protocol game's log from its header and moves, checking every line; stop after move `until`.
 
-    Raises LogFormatError (not readable as a log: exit 2) or ReplayMismatch (does not verify: exit 4),
-    each naming FILE:LINE of the first bad line.
+    A game that records facts as they come into play (`rules.facts`) plays the facts its lines record, not
+    the installed data's. Raises LogFormatError (not readable as a log: exit 2) or ReplayMismatch (does not
+    verify: exit 4), each naming FILE:LINE of the first bad line.
     """
     fmt = f"{rules.log_format} {rules.log_version}"
     rd = LineReader(text, source, f"{rules.title} game log", fmt)
@@ -233,7 +237,7 @@ def load_game_log(text: str, source: str, rules: GameRules, *, until: int | None
         texts.append(m.group(1))
     try:
         config, seed, _used = rules.parse_header(texts, source)
-        state = rules.new_state(config, seed)
+        state = rules.start_from_log(config, seed, texts)
     except FaunaError as exc:
         if isinstance(exc, (LogFormatError, ReplayMismatch)):
             raise
@@ -243,33 +247,88 @@ def load_game_log(text: str, source: str, rules: GameRules, *, until: int | None
     for i, line in enumerate(writer.lines):
         body, h = rd.expect(i, line)
         records.append(Record(i + 1, "header" if i < writer.header_count else body.split(" ", 1)[0], body, h))
-    pos = len(writer.lines)
-    lines = rd.lines
-    events: list[Any] = []
-    complete = True
-    while True:
-        if state.is_over:
-            if pos < len(lines):
-                raise ReplayMismatch(f"{rd.where(pos)}: expected the end of the file after the game's last line, "
-                                     f"found {short(lines[pos])}", pos + 1)
-            break
-        if until is not None and state.seq >= until:
-            complete = False
-            break
-        seq, who = state.seq + 1, state.to_move
-        if pos >= len(lines):
-            raise ReplayMismatch(f"{rd.where(pos - 1)}: expected move {seq} by {who} or the closing line "
-                                 f"'next {seq} {who}' after this line, found the end of the file (truncated?)", pos)
+    verifier = _MoveVerifier(rd, writer, records)
+    complete = verifier.run(until)
+    return LoadedGame(source, rules, state, records, writer, verifier.events, complete)
+
+
+class _MoveVerifier:
+    """Walks the lines after the opening: each move is read and played, and the lines it implies must follow.
+
+    The common case is fast: a line that starts as the next move's must is taken as that move, and every line
+    is compared whole with the line the writer derives; only a line that differs goes to the careful checks,
+    which name it and say what differs (the same checks, in the same order, as reading each line apart).
+    """
+
+    def __init__(self, rd: LineReader, writer: GameLog, records: list[Record]) -> None:
+        self.rd, self.writer, self.records = rd, writer, records
+        self.pos = len(writer.lines)
+        self.events: list[Any] = []  # every event of the verified moves, in order
+
+    def run(self, until: int | None) -> bool:
+        """Verify to the end (True), or stop after move `until` (False)."""
+        rd, writer, records, events = self.rd, self.writer, self.records, self.events
+        state, lines, written = writer.state, rd.lines, writer.lines
+        n_lines = len(lines)
+        while True:
+            if state.is_over:
+                self._expect_end(self.pos, "the game's last line")
+                return True
+            if until is not None and state.seq >= until:
+                return False
+            pos = self.pos
+            seq, who = state.seq + 1, state.to_move
+            if pos >= n_lines:
+                raise ReplayMismatch(f"{rd.where(pos - 1)}: expected move {seq} by {who} or the closing line "
+                                     f"'next {seq} {who}' after this line, found the end of the file (truncated?)",
+                                     pos)
+            line = lines[pos]
+            prefix = f"{seq} {who}: "
+            if line[-HASH_DIGITS - 2:-HASH_DIGITS] == " @" and line.startswith(prefix) \
+                    and len(line) > len(prefix) + HASH_DIGITS + 2:
+                move = line[len(prefix):-HASH_DIGITS - 2]  # a well-formed move line: its hash is checked below
+            else:
+                found = self._other_line(pos, seq, who)
+                if found is None:  # the closing line, verified
+                    return True
+                move = found
+            before = len(written)
+            try:
+                events += writer.play(who, move)
+            except FaunaError as exc:
+                rd.split(pos)  # a malformed line is a format error before it is an illegal move
+                raise ReplayMismatch(f"{rd.where(pos)}: expected a legal move {seq} by {who}, found "
+                                     f"{short(move)}: {exc}", pos + 1) from None
+            for j in range(before, len(written)):
+                wline = written[j]
+                if pos >= n_lines or lines[pos] != wline:
+                    rd.expect(pos, wline)  # raises, saying how the line differs
+                text_j = wline[:-HASH_DIGITS - 2]
+                if j == before:
+                    records.append(Record(pos + 1, "move", text_j, wline[-HASH_DIGITS:], seq, who))
+                else:
+                    records.append(Record(pos + 1, text_j.split(" ", 1)[0], text_j, wline[-HASH_DIGITS:]))
+                pos += 1
+            self.pos = pos
+
+    def _expect_end(self, pos: int, after: str) -> None:
+        lines = self.rd.lines
+        if pos < len(lines):
+            raise ReplayMismatch(f"{self.rd.where(pos)}: expected the end of the file after {after}, found "
+                                 f"{short(lines[pos])}", pos + 1)
+
+    def _other_line(self, pos: int, seq: int, who: str) -> str | None:
+        """A line that is not a well-formed move line: the closing line (None once verified), or a move the careful
+        checks read (its text) or explain (ReplayMismatch, LogFormatError)."""
+        rd = self.rd
         body, h = rd.split(pos)
         if body.startswith("next "):
-            closing = writer.closing_line()
+            closing = self.writer.closing_line()
             assert closing is not None
             rd.expect(pos, closing)
-            records.append(Record(pos + 1, "next", body, h))
-            if pos + 1 < len(lines):
-                raise ReplayMismatch(f"{rd.where(pos + 1)}: expected the end of the file after the closing 'next' "
-                                     f"line, found {short(lines[pos + 1])}", pos + 2)
-            break
+            self.records.append(Record(pos + 1, "next", body, h))
+            self._expect_end(pos + 1, "the closing 'next' line")
+            return None
         m = _MOVE.match(body)
         if not m:
             raise ReplayMismatch(f"{rd.where(pos)}: expected move {seq} by {who} (as '{seq} {who}: MOVE') or the "
@@ -280,22 +339,7 @@ def load_game_log(text: str, source: str, rules: GameRules, *, until: int | None
         if m.group(2) != who:
             raise ReplayMismatch(f"{rd.where(pos)}: expected move {seq} by {who}, found one by {short(m.group(2))}",
                                  pos + 1)
-        before = len(writer.lines)
-        try:
-            events += writer.play(who, m.group(3))
-        except FaunaError as exc:
-            raise ReplayMismatch(f"{rd.where(pos)}: expected a legal move {seq} by {who}, found "
-                                 f"{short(m.group(3))}: {exc}", pos + 1) from None
-        for j in range(before, len(writer.lines)):
-            wline = writer.lines[j]
-            if pos >= len(lines) or lines[pos] != wline:
-                rd.expect(pos, wline)
-            text_j = wline[:-HASH_DIGITS - 2]
-            kind = "move" if j == before else text_j.split(" ", 1)[0]
-            records.append(Record(pos + 1, kind, text_j, wline[-HASH_DIGITS:], seq if j == before else None,
-                                  who if j == before else None))
-            pos += 1
-    return LoadedGame(source, rules, state, records, writer, events, complete)
+        return m.group(3)
 
 
 __all__ = ["CHAIN_START", "EDITED", "GameLog", "HASH_DIGITS", "LineReader", "LoadedGame", "LogFormatError", "Record",

@@ -93,7 +93,49 @@ class PromptCommand:
 
     word: str
     help: str  # one line, shown beside the word in the prompt's help
-    answer: Callable[[Any, str | None], str]
+    answer: Callable[..., str]  # (state, viewer) -> text; with `argument`: (state, viewer, the rest of the line)
+    argument: str = ""  # what follows the word, e.g. "AREA" ("[CONTINENT]" when optional); "" when nothing does
+    aliases: tuple[str, ...] = ()  # other words answered alike ("neighbours" for "neighbors")
+
+
+@dataclass(frozen=True)
+class FactChange:
+    """What the installed data says otherwise about one fact a game was played with, and what it would change.
+
+    `replay --against-installed` lists them: the game itself always plays the facts its log recorded.
+    """
+
+    round: int  # the round (or turn) the fact came into play in; 0 when the game has no such periods
+    subject: str  # what the fact is about, as the game names it (an animal, a card)
+    facts: tuple[str, ...]  # "weight was 1.4 t in this game, is 1.2 t now"
+    effects: tuple[str, ...] = ()  # "bob's piece on weight 1-2 t would score 3 instead of 7"
+
+    def text(self) -> str:
+        where = f"round {self.round}, " if self.round else ""
+        return f"{where}{self.subject}: " + "; ".join(self.facts + self.effects)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"round": self.round, "subject": self.subject, "facts": list(self.facts),
+                "effects": list(self.effects)}
+
+
+@dataclass(frozen=True)
+class RecordedFacts:
+    """A game whose log records facts as its steps bring them into play (a card's text when it is drawn).
+
+    The game writes those lines itself (`opening_lines`, `lines_after`); this says how to read them back, so a
+    game read from its log plays the facts it was dealt whatever the installed data says now (a data update
+    never breaks a game in progress), and how they compare with the installed data.
+    """
+
+    # (config, seed, the text of every line of the log, without hashes) -> the game at its start, playing the
+    # facts those lines record (the installed data for whatever they do not record yet). A line that does not read
+    # as a record of facts is left out here: verifying the log then stops at it, naming it.
+    start: Callable[[Any, int, Sequence[str]], Any]
+    # a state -> the same game at its start with the same recorded facts (to re-derive its lines, undo, go on)
+    restart: Callable[[Any], Any]
+    # a verified state -> per fact that came into play, what the installed data says otherwise (nothing: [])
+    against_installed: Callable[[Any], list[FactChange]]
 
 
 def decision_stream(seed: int, seat: int, seq: int, label: int = 0xB07) -> SplitMix64:
@@ -104,6 +146,18 @@ def decision_stream(seed: int, seat: int, seq: int, label: int = 0xB07) -> Split
     """
     base = SplitMix64(seed).fork(label + seat).state
     return SplitMix64((base + (seq + 1) * DECISION_STEP) & MASK ^ GOLDEN)
+
+
+@dataclass(frozen=True)
+class SeatGroup:
+    """A way to split the seats of simulated games for balance figures (`simulate --by KEY`): a start, a hand.
+
+    A seat may hold several labels (every Organism of an opening hand); labels are read before the first move.
+    """
+
+    key: str  # the word after `simulate --by`, e.g. "start"
+    title: str  # the table's heading, e.g. "start pair"
+    labels: Callable[[Any], list[tuple[str, ...]]]  # the state before the first move -> per seat, its labels
 
 
 @dataclass(frozen=True)
@@ -160,3 +214,32 @@ class GameRules:
     # the shape of `state.view(player)` (a rules.core.shape.Shape, made when first asked for: play never needs it):
     # a view file's view is checked against it whole before any of it is shown or drawn
     view_shape: Callable[[], Any] | None = None
+    # the log writer of a new game (with `play`, `lines`, `head`, `closing_line()`, `text()` as GameLog has them);
+    # None: the shared GameLog. Fauna's writer is faster and writes its older formats too.
+    new_log: Callable[[Any], Any] | None = None
+
+    def log_for(self, state: Any) -> Any:
+        """The log writer of a new game `state`: the game's own (`new_log`) or the shared one."""
+        if self.new_log is not None:
+            return self.new_log(state)
+        from rules.core.log import GameLog
+
+        return GameLog(self, state)
+
+    # balance figures by seat group (`simulate --by start,order`): what decides a seat's chances besides its play
+    seat_groups: tuple[SeatGroup, ...] = ()
+    # facts recorded as they come into play (a card's facts in Fauna's `front` lines), or None: the game plays the
+    # installed data, and its logs carry nothing of it
+    facts: RecordedFacts | None = None
+
+    def start_from_log(self, config: Any, seed: int, texts: Sequence[str]) -> Any:
+        """A logged game at its start: playing the facts its lines record, if the game records any."""
+        if self.facts is not None:
+            return self.facts.start(config, seed, texts)
+        return self.new_state(config, seed)
+
+    def restart(self, state: Any) -> Any:
+        """The same game at its start (same config and seed, and the same recorded facts), to re-derive it."""
+        if self.facts is not None:
+            return self.facts.restart(state)
+        return self.new_state(state.config, state.seed)

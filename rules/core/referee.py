@@ -147,7 +147,7 @@ class PublicGame:
 
 def public_game(rules: GameRules, loaded: LoadedGame, salt: str) -> PublicGame:
     """The public form of a full game: seed line committed, hidden decisions written as their public text."""
-    state0 = rules.new_state(loaded.state.config, loaded.state.seed)
+    state0 = rules.restart(loaded.state)  # the same facts as the game read (those its log recorded)
     header = rules.header_lines(state0)
     seed_line = f"seed {state0.seed}"
     if seed_line not in header:
@@ -340,7 +340,7 @@ def view_text(rules: GameRules, loaded: LoadedGame, public: PublicGame, player: 
         texts = [VIEW_FORMATS[0], *texts[1:3], *texts[4:]]
     mine = state.to_move == player and not state.is_over
     texts.append(f"legal {_js([state.move_text(m) for m in state.legal_moves()] if mine else [])}")
-    replay = rules.new_state(state.config, state.seed)
+    replay = rules.restart(state)
     for who, move in state.history:
         text = replay.move_text(move) if who == player else rules.public_move_text(replay, move)
         replay.apply(move, who)

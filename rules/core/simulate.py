@@ -55,12 +55,24 @@ class GameResult:
     winners: tuple[int, ...]
     score: tuple[int, ...]
     sources: tuple[tuple[str, tuple[int, ...]], ...]  # (source, points per seat), in the game's order
+    groups: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...] = ()  # (seat group, per seat its labels), as asked
 
 
-def play_game(rules: GameRules, config: Any, run_seed: int, index: int) -> GameResult:
-    """Play game `index` of a run to its end with the config's bots and count where the points came from."""
+def play_game(rules: GameRules, config: Any, run_seed: int, index: int, by: tuple[str, ...] = ()) -> GameResult:
+    """Play game `index` of a run to its end with the config's bots and count where the points came from.
+
+    `by` names seat groups of the game (`rules.seat_groups`) whose labels are recorded from the start.
+    """
+    return play_state(rules, config, run_seed, index, by)[1]
+
+
+def play_state(rules: GameRules, config: Any, run_seed: int, index: int,
+               by: tuple[str, ...] = ()) -> tuple[Any, GameResult]:
+    """`play_game`, with the finished state beside the result: for figures only one game keeps (plays per card)."""
     seed = game_seed(run_seed, index)
     state = rules.new_state(config, seed)
+    known = {g.key: g for g in rules.seat_groups}
+    groups = tuple((key, tuple(tuple(labels) for labels in known[key].labels(state))) for key in by)
     try:
         play_out(state, seat_bots(rules, config, seed))
     except FaunaError as exc:  # name the game, so it can be replayed alone with `fauna play --seed`
@@ -69,9 +81,30 @@ def play_game(rules: GameRules, config: Any, run_seed: int, index: int) -> GameR
     parts = rules.breakdown(state)
     keys = list(parts[names[0]]) if names else []
     scores = state.scores()
-    return GameResult(index, seed, state.seq, tuple(names.index(w) for w in state.winners),
-                      tuple(scores[n] for n in names),
-                      tuple((k, tuple(parts[n].get(k, 0) for n in names)) for k in keys))
+    return state, GameResult(index, seed, state.seq, tuple(names.index(w) for w in state.winners),
+                             tuple(scores[n] for n in names),
+                             tuple((k, tuple(parts[n].get(k, 0) for n in names)) for k in keys), groups)
+
+
+def by_group(results: list[GameResult], key: str) -> list[dict[str, Any]]:
+    """Per label of a seat group: its seats' win rate with its 95% range, beside the rate of the other seats.
+
+    Each seat of each game is one trial (shared wins split); a seat counts once for every label it holds.
+    """
+    won: dict[str, Fraction] = {}
+    seats: dict[str, int] = {}
+    all_won, all_seats = Fraction(0), 0
+    for r in results:
+        for seat, labels in enumerate(dict(r.groups)[key]):
+            share = Fraction(1, len(r.winners)) if seat in r.winners else Fraction(0)
+            all_won, all_seats = all_won + share, all_seats + 1
+            for label in labels:
+                won[label] = won.get(label, Fraction(0)) + share
+                seats[label] = seats.get(label, 0) + 1
+    return [{"label": label, "seats": seats[label], "win_rate": ratio(won[label], seats[label]),
+             "win_rate_95": wilson(won[label], seats[label]),
+             "others_win_rate": ratio(all_won - won[label], all_seats - seats[label]),
+             "others_win_rate_95": wilson(all_won - won[label], all_seats - seats[label])} for label in sorted(won)]
 
 
 def summarise(results: list[GameResult], names: list[str], kinds: list[str]) -> dict[str, Any]:

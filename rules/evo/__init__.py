@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from rules.core.protocol import GameRules
+from rules.core.protocol import GameRules, SeatGroup
 from rules.evo import bots, cases, config, learn, log, tables
 from rules.evo.state import Event, State, new_state
 
@@ -62,6 +62,8 @@ RULES = GameRules(
     step_text=learn.step_text,
     hidden_information=True,  # secret hands: e-mail play wants a referee (rules/core/referee.py)
     view_shape=lambda: importlib.import_module("rules.evo.viewshape").VIEW_SHAPE,
+    seat_groups=(SeatGroup("start", "start pair", tables.start_pairs),
+                 SeatGroup("order", "first-round turn position", tables.turn_positions)),
 )
 
 __all__ = ["RULES", "Event", "State", "new_state"]

@@ -316,7 +316,7 @@ def build(case: Case) -> tuple[State, list[Event]]:
         state.pos = [[] for _ in range(state.n)]
         for p, spaces in pos["dinos"].items():
             for s in spaces:
-                state._put(state.board.index[s], names.index(p))
+                state.put(state.board.index[s], names.index(p))
     for p, genes in pos.get("genes", {}).items():
         state.genes[names.index(p)] = {}
         for g in genes:

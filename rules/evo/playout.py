@@ -2,10 +2,10 @@
 
 `play_out(state, rng)` plays exactly the moves that `state.apply(moves[rng.below(len(moves))])` over
 `moves = state.legal_moves()` would (tests/test_playout.py compares the two move for move and state for
-state). It does what `State.apply` does after its check, as each move comes from the legal list. Bids and
-the steps of a Movement turn, the most frequent and longest lists, are counted and only the drawn one is
-built; every other decision is listed by the state itself. The game's own random stream (dice, cards) is
-the state's, as in `apply`, because a search bot spends nearly all its time here.
+state). It plays each move through `State.perform` (`apply` after its check), as each move comes from the
+legal list. Bids and the steps of a Movement turn, the most frequent and longest lists, are counted and only
+the drawn one is built; every other decision is listed by the state itself. The game's own random stream
+(dice, cards) is the state's, as in `apply`, because a search bot spends nearly all its time here.
 """
 
 from __future__ import annotations
@@ -13,8 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.core.rng import GOLDEN, MASK, MIX1, MIX2, TWO64, SplitMix64
-from rules.evo.moves import STEP_KINDS, Move
-from rules.evo.state import MAX_BID, SUPPLY, Event, State
+from rules.evo.birth import birth_places
+from rules.evo.cards import card_moves
+from rules.evo.combat import attackable
+from rules.evo.moves import Move
+from rules.evo.shared import MAX_BID, SUPPLY
+from rules.evo.state import State
+from rules.evo.survival import endangered, protections
 
 DONE = Move("done")
 SKIP = Move("skip")
@@ -23,11 +28,9 @@ SKIP = Move("skip")
 def play_out(state: State, rng: SplitMix64) -> State:
     """Play uniformly random decisions from `rng` until the game ends; the state is changed and returned."""
     x = rng.state
-    names = state.names
     board = state.board
     space_names, neighbors = board.names, board.neighbors
-    candidates, attackable, card_moves, gene = state._candidates, state._attackable, state._card_moves, state.gene
-    birth_places = state._birth_places
+    candidates, gene = state._candidates, state.gene
     try:
         while state.phase != "over":
             seat = state.to_move_seat
@@ -50,7 +53,7 @@ def play_out(state: State, rng: SplitMix64) -> State:
                         n += top - low + 1
             elif p == "movement" and (state.flippers_used or not gene(seat, "flippers")) and (
                     state.wings_used or not gene(seat, "wings")):
-                moves = [DONE, *card_moves(seat)]
+                moves = [DONE, *card_moves(state, seat)]
                 if state.steps > 0:
                     occ = state.occ
                     can_attack: dict[int, bool] = {}
@@ -62,17 +65,17 @@ def play_out(state: State, rng: SplitMix64) -> State:
                             elif o != seat:
                                 ok = can_attack.get(o)
                                 if ok is None:
-                                    ok = can_attack[o] = attackable(o)
+                                    ok = can_attack[o] = attackable(state, o)
                                 if ok:
                                     steps.append(("attack", s, t))
                 n = len(moves) + len(steps)
             elif p == "birth" and state.chameleon is None and not gene(seat, "killer babies"):
-                moves = [SKIP, *card_moves(seat)]
+                moves = [SKIP, *card_moves(state, seat)]
                 if state.count[seat] >= SUPPLY:  # all eight out: a dinosaur is taken off for the baby
                     for r in sorted(state.pos[seat]):
-                        steps += [("birth", t, r) for t in birth_places(seat, r)]
+                        steps += [("birth", t, r) for t in birth_places(state, seat, r)]
                 else:
-                    steps = [("birth", t, -1) for t in birth_places(seat)]
+                    steps = [("birth", t, -1) for t in birth_places(state, seat)]
                 n = len(moves) + len(steps)
             elif p == "survival" and state.chameleon is None:
                 moves = _keeps(state, seat)
@@ -105,15 +108,15 @@ def play_out(state: State, rng: SplitMix64) -> State:
                     m = Move("birth", space_names[s], space_names[t] if t >= 0 else "")
                 else:
                     m = Move(kind, space_names[s], space_names[t])
-            _perform(state, m, seat, names)
+            state.perform(m, seat)
     finally:
         rng.state = x
     return state
 
 
 def _keeps(state: State, seat: int) -> list[Move]:
-    """The survival choices (State._candidates' `keep` list), the protections worked out once, not per space."""
-    prot = state.protections(seat)
+    """The survival choices (survival.keep_moves), the protections worked out once, not per space."""
+    prot = protections(state, seat)
     kept = state.kept
     used = {"hot": 0, "cold": 0, "deadly": 0}
     for s in kept:
@@ -121,7 +124,7 @@ def _keeps(state: State, seat: int) -> list[Move]:
     base = sum(max(0, used[r] - prot[r]) for r in used)
     out = []
     names = state.board.names
-    for s in state._endangered(seat):
+    for s in endangered(state, seat):
         if s in kept:
             continue
         r = state.ring(s)
@@ -130,37 +133,3 @@ def _keeps(state: State, seat: int) -> list[Move]:
             out.append(Move("keep", names[s]))
     return out
 
-
-def _perform(state: State, m: Move, seat: int, names: Sequence[str]) -> None:
-    """State.apply after its check, its events dropped."""
-    state.seq += 1
-    state.history.append((names[seat], m))
-    ev: list[Event] = []
-    k = m.kind
-    if k == "play":
-        state._play(m, seat, ev)
-    elif k == "pass":
-        state.window.pop(0)
-        if state.phase == "climate":
-            state._after_climate_window(ev)
-        else:
-            state._after_survival_window(ev)
-    elif k == "bid":
-        state._bid(m, seat, ev)
-    elif k == "initiative":
-        state.order.remove(seat)
-        state.order.insert(m.n - 1, seat)
-        state._start_movement(ev)
-    elif k == "done":
-        state._next_mover(ev)
-    elif k in STEP_KINDS:
-        state._step(m, seat, ev)
-    elif k == "escape":
-        state._escape(m, ev)
-    elif k in ("birth", "skip"):
-        state._birth(m, seat, ev)
-    elif k == "keep":
-        state.kept.append(state._space(m.a))
-        if len(state.kept) == state.keep_target:
-            state._judge(seat, ev)
-            state._next_survivor(ev)

@@ -85,6 +85,16 @@ def summary(state: State) -> dict[str, Any]:
     }
 
 
+def start_pairs(state: State) -> list[tuple[str, ...]]:
+    """Each seat's two start spaces as one label ('G4+G5'): an island is fair when no pair wins more."""
+    return [("+".join(sorted(spaces)),) for spaces in state.start_spaces]
+
+
+def turn_positions(state: State) -> list[tuple[str, ...]]:
+    """Each seat's place in the first round's turn order ('1' moves first)."""
+    return [(str(state.order.index(seat) + 1),) for seat in range(state.n)]
+
+
 def breakdown(state: State) -> dict[str, dict[str, int]]:
     """Per player, mutation points by source: the start, survival income, bids paid, event cards."""
     out = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from rules.core.protocol import GameRules
+from rules.core.protocol import GameRules, SeatGroup
 from rules.exofauna import bots, cases, config, log, tables
 from rules.exofauna.events import Event
 from rules.exofauna.learn import COMMANDS
@@ -66,6 +66,8 @@ RULES = GameRules(
     step_text=lambda state: state.describe_decision().partition(": ")[2],
     hidden_information=True,  # secret hands: e-mail play wants a referee (rules/core/referee.py)
     view_shape=lambda: importlib.import_module("rules.exofauna.viewshape").VIEW_SHAPE,
+    seat_groups=(SeatGroup("hand", "Organism in the opening hand", tables.opening_hands),
+                 SeatGroup("order", "turn position", tables.turn_positions)),
 )
 
 __all__ = ["RULES", "State", "new_state"]

@@ -72,6 +72,17 @@ def summary(state: State) -> dict[str, Any]:
             "over": state.over}
 
 
+def opening_hands(state: State) -> list[tuple[str, ...]]:
+    """Each seat's opening hand as the Organisms it holds: a designed card is fair when holding it wins no more."""
+    return [tuple(sorted({state.d.organisms[card >> 1].name for card in state.hands[state.by_colour.index(name)]}))
+            for name in state.names]
+
+
+def turn_positions(state: State) -> list[tuple[str, ...]]:
+    """Each seat's place in the turn order: '1 blue' moves first, '2 yellow' second."""
+    return [(("1 blue", "2 yellow")[state.by_colour.index(name)],) for name in state.names]
+
+
 def breakdown(state: State) -> dict[str, dict[str, int]]:
     """Per player, holes claimed by majority and by tie."""
     out: dict[str, dict[str, int]] = {n: {"majority": 0, "tie": 0} for n in state.names}

@@ -36,15 +36,30 @@ def against_installed(loaded: LoadedLog) -> list[FactChange]:
 
     Format 2 takes its facts from the installed data already, so there is nothing to compare.
     """
-    state = loaded.state
-    deck = state.deck
-    if not isinstance(deck, DealtDeck) or deck.log_version < 3:
-        return []
     pieces: dict[int, list[tuple[str, str]]] = {}
     for r in loaded.records:
         if r.kind == "move" and r.round is not None and r.player is not None:
             pieces.setdefault(r.round, []).append((r.player, r.text.split(": ", 1)[1]))
-    evaluated = sum(1 for r in loaded.records if r.kind == "score")
+    return _changes(loaded.state, pieces, sum(1 for r in loaded.records if r.kind == "score"))
+
+
+def state_against_installed(state: State) -> list[FactChange]:
+    """against_installed for a game known by its state alone (the shared log's): its rounds re-derived."""
+    deck = state.deck
+    if not isinstance(deck, DealtDeck) or deck.log_version < 3:
+        return []
+    game = state.setup.new_state(state.config, state.seed)
+    pieces: dict[int, list[tuple[str, str]]] = {}
+    for player, move in state.history:
+        pieces.setdefault(game.round, []).append((player, game.move_text(move)))
+        game.apply(move, player, quiet=True)
+    return _changes(state, pieces, state.round if state.over else state.round - 1)
+
+
+def _changes(state: State, pieces: dict[int, list[tuple[str, str]]], evaluated: int) -> list[FactChange]:
+    deck = state.deck
+    if not isinstance(deck, DealtDeck) or deck.log_version < 3:
+        return []
     out = []
     for rnd in range(1, evaluated + 1):
         played = state.box.card(rnd - 1)

@@ -2,24 +2,27 @@
 
 Fauna keeps a faster log writer and verifier of its own (`replay.py`); the functions here give the
 same `fauna-log 3` lines from events, so the shared log (`rules/core/log.py`) re-runs Fauna's format-3
-golden logs byte for byte too (tests/test_protocol.py checks it). The shared log takes the cards'
-facts from the installed deck (referee games use it), so there a data update does break a game in
-progress; Fauna's own reader (every other command) plays the facts the log recorded.
+golden logs byte for byte too (tests/test_protocol.py checks it). Through `facts` the shared log plays
+what a log recorded, as Fauna's own reader does: the box of the `box` line and each card's facts of its
+`front` line (the answer sealed until the round is evaluated), so a refereed game, which goes through the
+shared log, survives a data update like a plain one.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from rules.core.errors import ConfigError, FaunaError
 from rules.core.log import CHAIN_START, LineReader, chain
-from rules.core.protocol import Bot, GameRules, Table
+from rules.core.protocol import Bot, FactChange, GameRules, RecordedFacts, Table
 from rules.fauna.config import BOT_KINDS, Config, PlayerSpec
 from rules.fauna.events import GameOver, Passed, Placed, RoundEvaluated, RoundStarted
 from rules.fauna.game import State, new_game
 from rules.fauna.judge import TALLY_KEYS
+from rules.fauna.learn import COMMANDS
 
 SOURCES = ("map_correct", "map_adjacent", "scales")
 
@@ -64,8 +67,12 @@ def header_lines(state: State) -> list[str]:
 
 
 def parse_header(texts: list[str], source: str) -> tuple[Config, int, int]:
-    """Config and seed from a Fauna log's header texts (read by Fauna's own header reader)."""
-    from rules.fauna.replay import HEADER_KEYS, _read_header
+    """Config and seed from a Fauna log's header texts (read by Fauna's own header reader).
+
+    A game played on another board, scales or scoring preset than the installed ones is refused by name:
+    its cards' facts are in the file, but these are not (as Fauna's own reader refuses it).
+    """
+    from rules.fauna.replay import HEADER_KEYS, DataChanged, _read_header, fingerprint_for
 
     head, lines = CHAIN_START, []
     for t in texts:
@@ -73,6 +80,12 @@ def parse_header(texts: list[str], source: str) -> tuple[Config, int, int]:
         lines.append(f"{t} @{head}")
     reader = LineReader("\n".join(lines) + "\n", source)
     header = _read_header(reader)
+    installed = fingerprint_for(header.config, header.version)
+    if header.fingerprint != installed:
+        raise DataChanged(f"{reader.where(header.fingerprint_line)}: this game was played on another board, scales or "
+                          f"scoring preset (sha256:{header.fingerprint[:16]}...) than the installed ones "
+                          f"(sha256:{installed[:16]}...); its cards' facts are in the file, but these are not: go on "
+                          "with the fauna release the game was started with", header.fingerprint_line + 1)
     return header.config, header.seed, len(HEADER_KEYS[header.version]) - 1 + len(header.config.players)
 
 
@@ -97,6 +110,39 @@ def lines_after(state: State, events: list[Any]) -> list[str]:
         elif isinstance(e, RoundStarted):
             out += [round_line(e), front_line(e.round, state.animal, state.seed)]
     return out
+
+
+def start_from_log(config: Config, seed: int, texts: Sequence[str]) -> State:
+    """A logged game at its start: dealing from the box its header records, playing the card facts it recorded.
+
+    A header without a readable box line starts on the installed box: verifying then stops at that line.
+    """
+    from rules.fauna.animals import Deck
+    from rules.fauna.dealing import DealtDeck, parse_box_text
+    from rules.fauna.replay import recorded_cards
+
+    line = next((t.removeprefix("box ") for t in texts[:3] if t.startswith("box ")), None)
+    try:
+        box = parse_box_text(line) if line is not None else None
+    except ValueError:
+        box = None
+    if box is None:
+        return new_game(config, seed)
+    base = Deck.default()
+    return new_game(config, seed, deck=DealtDeck(base, box, recorded_cards(texts, seed, base, hashed=False),
+                                                 box_line=line))
+
+
+def restart(state: State) -> State:
+    """The same game at its start: same config, seed, box and recorded facts."""
+    return state.setup.new_state(state.config, state.seed)
+
+
+def against_installed(state: State) -> list[FactChange]:
+    """Per evaluated round: the facts of its card that the installed deck gives otherwise, and what would score."""
+    from rules.fauna.changes import state_against_installed
+
+    return [FactChange(c.round, c.animal, c.facts, c.pieces) for c in state_against_installed(state)]
 
 
 class _Seated:
@@ -164,6 +210,21 @@ def help_text(state: State) -> str:
             "or pass (not before your first piece this round).")
 
 
+def new_log(state: State) -> Any:
+    """Fauna's own log writer (rules/fauna/replay.py): faster than the shared one, and it writes format 2 too."""
+    from rules.fauna.replay import LogWriter
+
+    return LogWriter(state)
+
+
+def final_reason(state: State, events: list[Any]) -> str | None:
+    """A move that ended a round showed the card's answer: it cannot be taken back."""
+    for e in events:
+        if isinstance(e, RoundEvaluated):
+            return f"ended round {e.round} and showed the card's answer"
+    return None
+
+
 def event_text(event: Any) -> str | None:
     if isinstance(event, Placed):
         return f"{event.seq} {event.player}: {event.move} ({event.hand} left in hand)"
@@ -178,6 +239,8 @@ RULES = GameRules(
     new_state=new_state, header_lines=header_lines, parse_header=parse_header, opening_lines=opening_lines,
     lines_after=lines_after, bot_kinds=BOT_KINDS, make_bot=make_bot, parse_cases=parse_cases, run_case=run_case,
     tables_after=tables_after, final_tables=final_tables, summary=summary, breakdown=breakdown, help_text=help_text,
-    event_text=event_text, view_shape=lambda: importlib.import_module("rules.fauna.viewshape").VIEW_SHAPE)
+    event_text=event_text, view_shape=lambda: importlib.import_module("rules.fauna.viewshape").VIEW_SHAPE,
+    final_reason=final_reason, prompt_commands=COMMANDS, new_log=new_log,
+    facts=RecordedFacts(start=start_from_log, restart=restart, against_installed=against_installed))
 
 __all__ = ["RULES", "FaunaError"]

@@ -292,26 +292,29 @@ def animal_from_facts(card: int, side: str, name: str, front: Any, answer: Any) 
     return animal
 
 
-def recorded_cards(lines: Sequence[str], seed: int, installed: Deck | None = None) -> dict[tuple[int, str], Animal]:
+def recorded_cards(lines: Sequence[str], seed: int, installed: Deck | None = None, *,
+                   hashed: bool = True) -> dict[tuple[int, str], Animal]:
     """The facts a format-3 log recorded per card (round line, then front line with the sealed answer).
 
-    A card whose recorded facts are the installed deck's is the installed animal itself (so what the
-    rules worked out for it is shared between games). Lines that do not read as such are skipped here:
-    verifying the log then stops at them, naming the line.
+    `lines` end in ' @HASH' (the file's lines), or with `hashed` False are their texts. A card whose
+    recorded facts are the installed deck's is the installed animal itself (so what the rules worked out
+    for it is shared between games). Lines that do not read as such are skipped here: verifying the log
+    then stops at them, naming the line.
     """
     installed_cards = installed.cards if installed is not None else None
     out: dict[tuple[int, str], Animal] = {}
+    end = -34 if hashed else None
     for i in range(1, len(lines)):
         line = lines[i]
         if not line.startswith("front "):
             continue
-        m = _FRONT.match(line[:-34])
-        r = _ROUND.match(lines[i - 1][:-34])
+        m = _FRONT.match(line[:end])
+        r = _ROUND.match(lines[i - 1][:end])
         if not m or not r or m.group(1) != r.group(1):
             continue
         card, side, name = int(r.group(2)), r.group(3), r.group(4)
         same = installed_cards.get(card, {}).get(side) if installed_cards is not None else None
-        if same is not None and same.name == name and line[:-34] == front_line(int(m.group(1)), same, seed):
+        if same is not None and same.name == name and line[:end] == front_line(int(m.group(1)), same, seed):
             out.setdefault((card, side), same)  # the facts the installed deck gives: its own object
             continue
         try:

@@ -16,7 +16,8 @@ import pytest
 
 from rules.arctic.log import event_line
 from rules.arctic.moves import PENALTY, Move
-from rules.arctic.state import ArcticState
+from rules.arctic.state import ArcticState, Event
+from rules.arctic.tables import event_text
 from rules.core.registry import load_rules
 from rules.core.rng import SplitMix64
 
@@ -56,17 +57,15 @@ def new_game(seed: int, players: int, powers: dict[str, str]) -> ArcticState:
     return state
 
 
-def play(state: ArcticState, policy: Policy, seed: int) -> tuple[int, int, list[str]]:
-    """Play to the end or to the proven bound: (decisions, draw pile after the deal, trigger log lines)."""
+def play(state: ArcticState, policy: Policy, seed: int) -> tuple[int, int, list[Event]]:
+    """Play to the end or to the proven bound: (decisions, draw pile after the deal, trigger events)."""
     rng = SplitMix64(seed)
     deck = len(state.draw)
     cap = PER_TURN * state.n * (deck + 2)
     decisions = 0
-    triggers: list[str] = []
+    triggers: list[Event] = []
     while not state.is_over and decisions < cap:
-        for e in state.play(policy(state.legal_moves(), rng)):
-            if e.kind == "trigger":
-                triggers.append(event_line(e) or "")
+        triggers += [e for e in state.play(policy(state.legal_moves(), rng)) if e.kind == "trigger"]
         decisions += 1
     return decisions, deck, triggers
 
@@ -89,5 +88,9 @@ def test_the_seed_that_never_ended_now_ends_by_a_round_without_drawing() -> None
     state = new_game(225, 2, {})
     decisions, deck, triggers = play(state, POLICIES["last"], 225)
     assert state.is_over and decisions < 3000
-    assert triggers == ["end triggered: a whole round without drawing; the reserve (5 cards) goes under the draw pile"]
+    assert [event_line(e) for e in triggers] == [
+        "end triggered: a whole round without drawing; the reserve (5 cards) goes under the draw pile"]
+    assert [event_text(e) for e in triggers] == [
+        "A whole round passed without a card drawn: the end is triggered and the reserve (5 cards) "
+        "goes under the draw pile."]
     assert state.round <= deck + 2

@@ -101,6 +101,9 @@ def event_line(event: Event) -> str | None:
     if k == "refill":
         return "river + " + ", ".join(NAME[c] for c in event.a)
     if k == "trigger":
+        if event.b == "stalled":
+            return (f"end triggered: a whole round without drawing; the reserve ({event.a} cards) "
+                    "goes under the draw pile")
         return f"end triggered: the reserve ({event.a} cards) becomes the draw pile"
     if k == "round_end":
         return f"round {event.a} ends"

@@ -71,6 +71,7 @@ class ArcticState:
         self.current = self.first
         self.round = 1
         self.end_triggered = False
+        self.drawn = False  # a card has left the draw pile this round (decision 18)
         self.final_round = False
         self.over = False
         self.final: list[Score] | None = None
@@ -355,6 +356,7 @@ class ArcticState:
             src = mv[1]
             if src == DECK:
                 hand.append(self.draw.pop())
+                self.drawn = True
                 self.used |= 1 << ORCA
                 self.orca_on = True
                 events.append(Event("take", name, -1, "deck"))
@@ -405,16 +407,23 @@ class ArcticState:
         """
         if not self.draw and trigger:
             self._trigger()
-        return self.draw.pop() if self.draw else -1
+        if not self.draw:
+            return -1
+        self.drawn = True
+        return self.draw.pop()
 
-    def _trigger(self) -> None:
-        """The end of the game is triggered: the reserve becomes the draw pile."""
+    def _trigger(self, stalled: bool = False) -> None:
+        """The end of the game is triggered: the reserve becomes the draw pile (under any cards left in it).
+
+        `stalled`: a whole round passed without a card leaving the draw pile (decision 18).
+        """
         if self.end_triggered:
             return
         self.end_triggered = True
-        self.draw = self.reserve
+        self.draw = self.reserve + self.draw  # the top is the end of the list: the reserve goes underneath
+        self._events.append(Event("trigger", self._names[self.current], len(self.reserve),
+                                  "stalled" if stalled else None))
         self.reserve = []
-        self._events.append(Event("trigger", self._names[self.current], len(self.draw)))
 
     def _refill(self) -> None:
         """Fill the river up to 6 from the draw pile (and the reserve once the end is triggered)."""
@@ -492,6 +501,9 @@ class ArcticState:
             self._refill()
         nxt = (self.current + 1) % self.n
         if nxt == self.first:
+            if not self.drawn and not self.end_triggered:
+                self._trigger(stalled=True)  # nobody drew for a whole round: the game would never end
+            self.drawn = False
             self._events.append(Event("round_end", None, self.round, self.final_round))
             if self.final_round:
                 self.over = True

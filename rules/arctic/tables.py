@@ -143,6 +143,9 @@ def event_text(event: Any) -> str | None:
     if k == "refill":
         return "River refilled with " + ", ".join(NAME[c] for c in event.a) + "."
     if k == "trigger":
+        if event.b == "stalled":
+            return (f"A whole round passed without a card drawn: the end is triggered and the reserve "
+                    f"({event.a} cards) goes under the draw pile.")
         return f"The draw pile is empty: the end is triggered and the reserve ({event.a} cards) becomes the draw pile."
     if k == "round_end":
         return f"Round {event.a} ends."

@@ -228,3 +228,9 @@ def test_the_update_file_is_short_and_tells_the_player_the_moves_in_words(after_
     history = planned_history("arctic", ["ann", "ben"], 3)
     assert f"2 {history[1][0]}: " in text.split("-----BEGIN")[0]
     assert len(text) < len((tmp / "g-ben.view").read_text())
+
+
+def test_a_move_file_given_to_a_view_file_is_told_where_it_goes(after_two):
+    tmp, copies, ups = after_two
+    moves = sorted(tmp.glob("g-*-move-*.txt"))
+    refused(copies["ann"], moves[0], 2, "a move file, not an update: a move file goes to the referee")

@@ -266,6 +266,9 @@ def _read_text(text: str, source: str) -> list[UpdateFile]:
                               "was cut short?)")
         out.append(_read_block(lines[start:j], source, start + 1))
         i = j + closing
+    if not out and any(_marker_at(squashed, k, "-----BEGINFAUNAMOVE-----") for k in range(len(lines))):
+        raise UpdateError(f"{source}: a move file, not an update: a move file goes to the referee, who applies it "
+                          "to the game (fauna pbem apply GAME --key KEY MOVEFILE) and sends back your update")
     if not out:
         raise UpdateError(f"{source}: no update in it: an update file holds a block that starts with '{BEGIN}'")
     return out

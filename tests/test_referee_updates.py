@@ -234,3 +234,39 @@ def test_a_move_file_given_to_a_view_file_is_told_where_it_goes(after_two):
     tmp, copies, ups = after_two
     moves = sorted(tmp.glob("g-*-move-*.txt"))
     refused(copies["ann"], moves[0], 2, "a move file, not an update: a move file goes to the referee")
+
+
+def test_an_update_re_wrapped_at_16_columns_still_applies(after_two):
+    import textwrap
+
+    tmp, copies, ups = after_two
+    text = ups["ann"][0].read_text()
+    wrapped = "\n".join(w for ln in text.splitlines() for w in (textwrap.wrap(ln, 16, break_long_words=False,
+                                                                              break_on_hyphens=False) or [""]))
+    assert max(len(ln) for ln in wrapped.splitlines() if " " in ln) <= 16
+    r = run("pbem", "apply", copies["ann"], "-", input=wrapped)
+    assert r.exit_code == 0, r.output
+    assert run("pbem", "apply", copies["ann"], ups["ann"][1]).exit_code == 0
+    assert copies["ann"].read_bytes() == (tmp / "g-ann.view").read_bytes()
+
+
+def test_any_text_in_an_update_block_is_refused_as_an_error_never_a_crash():
+    """Hostile or broken update files: every one is a FaunaError (one line, an exit code), nothing else."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from rules.core.errors import FaunaError
+    from rules.core.update import BEGIN, END, read_update_files
+
+    keys = st.sampled_from(["game", "player", "after", "seq", "file", "data", "auth", "check", "x"])
+    values = st.one_of(st.text(max_size=70), st.sampled_from(["0" * 32, "1", "eJwDAAAAAAE=", "AAAA", "="]))
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(st.tuples(keys, values), max_size=12))
+    def check(lines):
+        text = "\n".join([BEGIN, *(f"{k} {v}" for k, v in lines), END])
+        try:
+            read_update_files(text, "u")
+        except FaunaError as exc:
+            assert str(exc) and "\n" not in str(exc)
+    check()

@@ -29,7 +29,8 @@ RECENT = 12  # public decisions shown before the reveal
 
 
 def public_status(game: str, fmt: str, svg_path: str | None) -> None:
-    """The spectator's status of a public file; `--svg` only once the game is revealed (exit 2 before)."""
+    """The spectator's status of a public file; `--svg` draws the spectator's board (exit 2 for a public file of an
+    older fauna before the reveal: it holds no board)."""
     from rules.core.referee import verify_public
 
     text = decode_log(read_bytes(game, "game file", MAX_LOG_BYTES), game)
@@ -42,10 +43,10 @@ def public_status(game: str, fmt: str, svg_path: str | None) -> None:
         return
     if check.loaded is None:
         if svg_path is not None:
-            raise FaunaError(f"--svg: {shown(game)} is a refereed game before the reveal: its public file "
-                                   "holds no positions, only the public decisions; a player's view file draws that "
-                                   "player's picture (pbem status GAME-NAME.view --svg FILE), and the public file "
-                                   "draws the board once the referee runs fauna pbem reveal")
+            raise FaunaError(f"--svg: {shown(game)} is a refereed game before the reveal, written by an older fauna: "
+                             "its public file holds no positions, only the public decisions; a player's view file "
+                             "draws that player's picture (pbem status GAME-NAME.view --svg FILE), and the public "
+                             "file draws the board after the referee's next apply or reveal")
         _unrevealed(game, fmt, rules, text, check)
         return
     _revealed(game, fmt, rules, check, svg_path)
@@ -111,7 +112,8 @@ def _unrevealed(game: str, fmt: str, rules: Any, text: str, check: Any) -> None:
     moves, following = _decisions(text)
     if fmt == "json":
         click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "referee": True, "revealed": False,
-                              "lines": check.lines, "moves": check.moves, "view": None, "tables": None,
+                              "lines": check.lines, "moves": check.moves, "view": None, "over": following is None,
+                              "tables": None,
                               "decisions": [{"seq": s, "player": p, "move": t} for s, p, t in moves],
                               "next": following}), nl=False)
         return

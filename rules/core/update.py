@@ -28,6 +28,7 @@ import base64
 import binascii
 import hashlib
 import hmac
+import json
 import re
 import zlib
 from dataclasses import dataclass
@@ -149,8 +150,6 @@ def make_update(old_view: str, new_view: str, secret: str) -> UpdateFile:
     if m is None:
         raise FaunaError("not a view file of the current version")
     player = new[2].removeprefix("player ")
-    import json
-
     lines = (*new[_FIXED:_FIXED + 3], *new_moves[len(old_moves):], new[-1])
     return UpdateFile(m.group(2), json.loads(player), after, int(m.group(1)), last, lines).signed(secret)
 
@@ -164,6 +163,8 @@ def apply_update(view: str, source: str, up: UpdateFile) -> str:
     from rules.core.referee import read_view
 
     v = read_view(view, source)
+    where, source = escape_control(up.where), escape_control(source)  # paths as given, shown in messages
+    up = UpdateFile(up.game, up.player, up.after, up.seq, up.file, up.lines, up.auth, where)
     if v.game_id != up.game:
         raise UpdateError(f"{up.where}: an update of another game (game {up.game[:12]}...; {source} is of game "
                           f"{v.game_id[:12]}...)")

@@ -270,3 +270,19 @@ def test_any_text_in_an_update_block_is_refused_as_an_error_never_a_crash():
         except FaunaError as exc:
             assert str(exc) and "\n" not in str(exc)
     check()
+
+
+def test_a_quoted_printable_update_whose_base64_ends_in_padding_reads_as_sent():
+    """Quoted-printable writes base64's '=' as '=3D': the block is read again decoded (rules/core/movefile.py)."""
+    import quopri
+
+    from rules.core.update import UpdateFile, read_update_files
+
+    ups = [UpdateFile("0" * 32, "ann", "1" * 32, 3, "2" * 32, ("head h", "view {}", "legal []", "x" * k, "next null"),
+                      "3" * 32) for k in range(12)]
+    up = next(u for u in ups if u.data().endswith("="))
+    qp = quopri.encodestring(up.text().encode("utf-8")).decode("ascii")
+    assert "=3D" in qp
+    (got,) = read_update_files(qp, "mail")
+    assert (got.game, got.player, got.after, got.seq, got.file, got.lines, got.auth) == \
+        (up.game, up.player, up.after, up.seq, up.file, up.lines, up.auth)

@@ -105,7 +105,8 @@ class UpdateFile:
         data = self.data()
         chunks = [data[i:i + DATA_WIDTH] for i in range(0, len(data), DATA_WIDTH)] or [""]
         moves = self.moves()
-        note = [f"fauna: an update of {self.player}'s view file to move {self.seq}; apply it with",
+        # (the first line must not look like a mail header, 'word:', or the text would be read as a saved message)
+        note = [f"An update of {self.player}'s view file to move {self.seq}, from the referee; apply it with",
                 f"  fauna pbem apply {view_name} THIS-FILE"]
         if moves:
             note.append("The moves since your last view:")
@@ -279,13 +280,13 @@ def read_update_files(text: str, source: str) -> list[UpdateFile]:
     """Every update block in `text` (a file, a saved mail, quoted or quoted-printable text)."""
     try:
         return _read_text(text, source)
-    except UpdateError:
+    except (UpdateError, UpdateDamaged):  # e.g. quoted-printable '=3D' where base64 has '='
         decoded = _decoded(text)
         if decoded is None or decoded == text:
             raise
         try:
             return _read_text(decoded, f"{source} (decoded)")
-        except UpdateError:
+        except (UpdateError, UpdateDamaged):
             pass
         raise
 

@@ -92,13 +92,30 @@ def fork_hint(game: str, where: str, mine: str, theirs: str) -> list[str]:
 def view_move_hint(move_file: str, view: str) -> str:
     """A player in a referee game sends the move file to the referee, the one who sent them their view file."""
     return (f"Send {shown(move_file)} to the referee (who sent you {shown(view)}); the referee applies it and sends "
-            "back the new public file and your new view file.")
+            f"back your update file (apply it with fauna pbem apply {_q(view)} UPDATE-FILE) or your whole new view "
+            "file.")
 
 
-def referee_hint(game: str, views: list[tuple[str, str]], everyone: list[str]) -> list[str]:
-    """After the referee's apply: one list of which file goes to whom."""
-    out = ["Send now:", f"  {shown(game)} (public) to everyone: {people(everyone)}"]
-    out += [f"  {shown(path)} to {name} only" for name, path in views]
+def referee_hint(game: str, views: list[tuple[str, str]], everyone: list[str],
+                 updates: list[tuple[str, str]] | None = None) -> list[str]:
+    """After the referee's apply: one list of which file goes to whom.
+
+    With update files (rules/core/update.py), each player gets their short update instead of the whole view file,
+    and the public file is for whoever follows the game; a player who missed an update gets the whole view file.
+    """
+    if not updates:
+        out = ["Send now:", f"  {shown(game)} (public) to everyone: {people(everyone)}"]
+        return out + [f"  {shown(path)} to {name} only" for name, path in views]
+    mine = dict(updates)
+    out = ["Send now:"]
+    for name, path in views:
+        if name in mine:
+            out.append(f"  {shown(mine[name])} to {name} only (the update of {shown(path)})")
+        else:
+            out.append(f"  {shown(path)} to {name} only (the whole view file)")
+    out.append(f"  {shown(game)} (public) to anyone who follows the game (optional: players need only their update)")
+    out.append("Each player applies their update to their view file: fauna pbem apply THEIR-VIEW-FILE UPDATE-FILE "
+               "(a player who missed an update gets their whole view file instead).")
     return out
 
 

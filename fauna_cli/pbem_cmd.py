@@ -700,9 +700,14 @@ def pbem_apply(game, files, ignore_data_change, fmt, key=None) -> None:
     themselves. Files may come in any order; a duplicate is ignored; a gap or a fork stops with one line.
     """
     from fauna_cli.files import check_outputs, read_stdin_text, read_text
+    from fauna_cli.gamefile import kind_of as kind_of_file
     from rules.core.limits import MAX_SCRIPT_BYTES
     from rules.core.movefile import read_move_files
     check_outputs([(f"the move file {f}", f) for f in files], [("GAME", game), ("--key", key)])
+    if key is None and kind_of_file(game) == "view":  # a player applies the referee's update files
+        from fauna_cli.referee_cmd import apply_updates
+        apply_updates(game, list(files), fmt)
+        return
     found: list[MoveFile] = []
     for f in files or ("-",):
         text = read_stdin_text("mail", MAX_SCRIPT_BYTES) if f == "-" else read_text(f, "move file")

@@ -2,8 +2,11 @@
 
 After the referee's reveal the public file holds the whole game (rules/core/referee.py verify_public re-runs
 it), so the spectator's board (`state.view(None)`), the final tables and `--svg` are shown. Before the reveal
-the file holds only the public wording of each decision, not the positions (the hidden cards decide them), so
-the status lists those decisions and who is to move, and says plainly that the board comes with the reveal.
+the positions cannot be re-derived from the file (the hidden cards decide them), so the referee writes the
+spectator's board into it at every write (its `view {...}` line, and at the end `tables [...]`): the status
+shows that board, the final tables once the game is over, and the last public decisions. A public file of an
+older fauna has no such line: its status lists the public decisions and says that the board comes with the
+reveal.
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ RECENT = 12  # public decisions shown before the reveal
 
 
 def public_status(game: str, fmt: str, svg_path: str | None) -> None:
-    """The spectator's status of a public file; `--svg` only once the game is revealed (exit 2 before)."""
+    """The spectator's status of a public file; `--svg` draws the spectator's board (exit 2 for a public file of an
+    older fauna before the reveal: it holds no board)."""
     from rules.core.referee import verify_public
 
     text = decode_log(read_bytes(game, "game file", MAX_LOG_BYTES), game)
@@ -34,25 +38,82 @@ def public_status(game: str, fmt: str, svg_path: str | None) -> None:
     if rules is None:
         raise FaunaError(f"{shown(game)}:1: not a game file of a game this fauna plays")
     check = verify_public(text, game, rules)
+    if check.loaded is None and check.board is not None:
+        _board(game, fmt, rules, text, check, svg_path)
+        return
     if check.loaded is None:
         if svg_path is not None:
-            raise FaunaError(f"--svg: {shown(game)} is a refereed game before the reveal: its public file "
-                                   "holds no positions, only the public decisions; a player's view file draws that "
-                                   "player's picture (pbem status GAME-NAME.view --svg FILE), and the public file "
-                                   "draws the board once the referee runs fauna pbem reveal")
+            raise FaunaError(f"--svg: {shown(game)} is a refereed game before the reveal, written by an older fauna: "
+                             "its public file holds no positions, only the public decisions; a player's view file "
+                             "draws that player's picture (pbem status GAME-NAME.view --svg FILE), and the public "
+                             "file draws the board after the referee's next apply or reveal")
         _unrevealed(game, fmt, rules, text, check)
         return
     _revealed(game, fmt, rules, check, svg_path)
 
 
-def _unrevealed(game: str, fmt: str, rules: Any, text: str, check: Any) -> None:
+def _decisions(text: str) -> tuple[list[tuple[int, str, str]], dict[str, Any] | None]:
+    """The public decisions (seq, player, text) of a public file, and who decides next (None: nobody)."""
     moves = [(int(m.group(1)), m.group(2), m.group(3)) for m in map(_MOVE.match, text.split("\n")) if m]
     last = text.rstrip("\n").rsplit("\n", 1)[-1]
     nxt = _NEXT.match(last)
-    following = None if nxt is None else {"seq": int(nxt.group(1)), "player": nxt.group(2)}
+    return moves, None if nxt is None else {"seq": int(nxt.group(1)), "player": nxt.group(2)}
+
+
+def _recent(moves: list[tuple[int, str, str]]) -> None:
+    if moves:
+        shown_moves = moves[-RECENT:]
+        head = "The public decisions" if len(shown_moves) == len(moves) else f"The last {len(shown_moves)} public " \
+                                                                               "decisions"
+        click.echo(f"{head}:")
+        for s, p, t in shown_moves:
+            click.echo(f"  {s} {shown(p)}: {shown(t)}")  # texts from the file: control characters escaped
+
+
+def _board(game: str, fmt: str, rules: Any, text: str, check: Any, svg_path: str | None) -> None:
+    """Before the reveal: the spectator's board the referee wrote into the file, and at the end its tables."""
+    import importlib
+
+    from fauna_cli.anygame import picture, render_tables
+    from fauna_cli.render import shown_value
+    from rules.core.protocol import Table
+
+    moves, following = _decisions(text)
+    board = shown_value(check.board)  # every text of a received file shown escaped
+    tables = [Table(t["title"], tuple(t["headers"]), tuple(tuple(r) for r in t["rows"]))
+              for t in shown_value(check.tables or [])]
+    if svg_path is not None:
+        from fauna_cli.files import atomic_write
+
+        try:
+            draw = importlib.import_module(f"fauna_cli.games.{rules.name}").svg
+        except (ModuleNotFoundError, AttributeError):
+            raise click.UsageError(f"--svg: {rules.title} games have no picture yet") from None
+        atomic_write(svg_path, draw(board))
+        click.echo(f"Wrote the picture to {svg_path}.", err=True)
+    over = following is None
     if fmt == "json":
         click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "referee": True, "revealed": False,
-                              "lines": check.lines, "moves": check.moves, "view": None, "tables": None,
+                              "lines": check.lines, "moves": check.moves, "view": check.board, "over": over,
+                              "tables": check.tables if over else None,
+                              "decisions": [{"seq": s, "player": p, "move": t} for s, p, t in moves],
+                              "next": following}), nl=False)
+        return
+    state = f"move {following['seq']} is {shown(following['player'])}'s" if following else "the game is over"
+    click.echo(f"{shown(game)}: a refereed {rules.title} game, {len(moves)} moves, {state}; the hash chain of its "
+               f"{check.lines} lines is intact. What a spectator may see now, as the referee wrote it:")
+    click.echo(picture(rules, board))
+    if tables:
+        click.echo(render_tables(tables, fmt))
+    _recent(moves)
+
+
+def _unrevealed(game: str, fmt: str, rules: Any, text: str, check: Any) -> None:
+    moves, following = _decisions(text)
+    if fmt == "json":
+        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "referee": True, "revealed": False,
+                              "lines": check.lines, "moves": check.moves, "view": None, "over": following is None,
+                              "tables": None,
                               "decisions": [{"seq": s, "player": p, "move": t} for s, p, t in moves],
                               "next": following}), nl=False)
         return
@@ -62,13 +123,7 @@ def _unrevealed(game: str, fmt: str, rules: Any, text: str, check: Any) -> None:
     click.echo("No board before the reveal: this public file holds only each decision's public wording, not the "
                "positions (hidden cards decide them). Each player's view file shows their board; the public file "
                "shows the board and the final tables once the referee runs fauna pbem reveal.")
-    if moves:
-        shown_moves = moves[-RECENT:]
-        head = "The public decisions" if len(shown_moves) == len(moves) else f"The last {len(shown_moves)} public " \
-                                                                               "decisions"
-        click.echo(f"{head}:")
-        for s, p, t in shown_moves:
-            click.echo(f"  {s} {shown(p)}: {shown(t)}")  # texts from the file: control characters escaped
+    _recent(moves)
 
 
 def _revealed(game: str, fmt: str, rules: Any, check: Any, svg_path: str | None) -> None:

@@ -40,26 +40,53 @@ def view_path(game: str, player: str) -> str:
     return str(Path(game).with_name(f"{Path(game).stem}-{folded}.view"))
 
 
-def _write_all(rules: GameRules, loaded: LoadedGame, salt: str, game: str, key: str,
-               secrets: dict[str, str], seen: tuple[FileSeen, ...] = ()) -> list[str]:
-    """Write the key, the public game file and every human's view file as one unit; returns the view files.
+def update_path(game: str, player: str, seq: int) -> str:
+    """Where the referee writes a player's update file to move SEQ: beside the view file, named after it."""
+    view = Path(view_path(game, player))
+    return str(view.with_name(f"{view.stem}-update-{seq}.txt"))
 
+
+def _write_all(rules: GameRules, loaded: LoadedGame, salt: str, game: str, key: str,
+               secrets: dict[str, str], seen: tuple[FileSeen, ...] = (),
+               before: dict[str, str] | None = None) -> tuple[list[str], list[tuple[str, str]]]:
+    """Write the key, the public game file and every human's view file as one unit; returns the view files and
+    the update files (player, file).
+
+    With `before` (each player's view file as it was before this command), also an update file per player whose
+    view changed (rules/core/update.py), in the same unit.
     One unit (fauna_cli/commit.py): all are written or none, and a kill -9 in between is finished or undone
-    by the next command on the key; `seen` are the files read, which must be unchanged. The key and the view
-    files hold secrets (the seed and salt; each player's own secret) and are written 0600.
+    by the next command on the key; `seen` are the files read, which must be unchanged. The key, the view
+    and the update files hold secrets (the seed and salt; each player's own secret and moves) and are written 0600.
     """
     from fauna_cli.commit import Write, commit
     from rules.core.referee import key_text
+    from rules.core.update import make_update
 
     public = public_game(rules, loaded, salt)
     writes = [Write(game, public.text())]
     views = _view_files(loaded, game)
+    updates: list[tuple[str, str]] = []
     for name, path in views:
-        writes.append(Write(path, view_text(rules, loaded, public, name, secrets[name]), secret=True))
+        text = view_text(rules, loaded, public, name, secrets[name])
+        writes.append(Write(path, text, secret=True))
+        old = (before or {}).get(name)
+        if old is not None and old != text:
+            target = update_path(game, name, loaded.state.seq)
+            view_name = Path(path).name
+            writes.append(Write(target, make_update(old, text, secrets[name]).text(view_name), secret=True))
+            updates.append((name, target))
     writes.append(Write(key, key_text(salt, loaded.writer.text(), secrets), secret=True))  # the key last
-    check_outputs([], _outputs(game, key, views))
+    check_outputs([], [*_outputs(game, key, views), *((f"{n}'s update file", u) for n, u in updates)])
     commit(key, writes, seen)
-    return [path for _, path in views]
+    return [path for _, path in views], updates
+
+
+def _views_now(rules: GameRules, loaded: LoadedGame, salt: str, secrets: dict[str, str]) -> dict[str, str]:
+    """Each human player's view file as the referee would write it now (players with a secret in the key only:
+    a player of a version 1 key gets a whole view file first, with their new secret)."""
+    public = public_game(rules, loaded, salt)
+    return {name: view_text(rules, loaded, public, name, secrets[name]) for name in _humans(loaded)
+            if name in secrets}
 
 
 def _humans(loaded: LoadedGame) -> list[str]:
@@ -153,7 +180,7 @@ def new_refereed(rules: GameRules, config: Any, seed: int | None, game: str, key
         from fauna_cli.commit import recover
 
         recover(key, [Path(os.path.realpath(game)).parent])  # an old game's interrupted update, before replacing it
-        views = _write_all(rules, loaded, salt, game, key, _with_secrets(loaded, {}))
+        views, _ = _write_all(rules, loaded, salt, game, key, _with_secrets(loaded, {}))
     if fmt == "json":
         click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "key": key, "views": views,
                               "public_seed": seed if public_seed else None}), nl=False)
@@ -235,25 +262,29 @@ def referee_move(game: str, key: str, player: str, text: str, fmt: str) -> None:
         rules, salt, loaded, secrets, seen = _open_key(key, game)
         _check_public(rules, loaded, salt, game)
         name = resolve(loaded.state, player)
+        before = _views_now(rules, loaded, salt, secrets)
         stopped = _play_turn(loaded, name, text, None)
-        views = _write_all(rules, loaded, salt, game, key, _with_secrets(loaded, secrets), seen)
+        views, updates = _write_all(rules, loaded, salt, game, key, _with_secrets(loaded, secrets), seen, before)
     if fmt == "json":
         click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "moves": loaded.state.seq,
-                              "views": views, "stopped": [stopped] if stopped else []}), nl=False)
+                              "views": views, "updates": _updates_json(updates),
+                              "stopped": [stopped] if stopped else []}), nl=False)
         return
-    click.echo(f"Applied {name}'s move; rewrote {shown(game)} and {len(views)} view file(s).")
+    click.echo(f"Applied {name}'s move; rewrote {shown(game)} and {len(views)} view file(s)"
+               f"{_updates_note(updates)}.")
     if stopped:
         click.echo(f"Stopped: {stopped}")
     click.echo(_hint(loaded, game, key))
-    _send_list(loaded, game)
+    _send_list(loaded, game, updates)
 
 
 def _check_public(rules: GameRules, loaded: LoadedGame, salt: str, game: str) -> None:
     """GAME must be the public form of KEY's game as it stands (the right pair of files)."""
     if not Path(game).exists():
         return
-    want = public_game(rules, loaded, salt).text()
-    if read_text(game, "game file", MAX_LOG_BYTES) != want:
+    public = public_game(rules, loaded, salt)
+    got = read_text(game, "game file", MAX_LOG_BYTES)
+    if got != public.text() and got != public.text(board=False):  # a file of an older fauna has no board lines
         raise FaunaError(f"{shown(game)}: this public file is not the current public form of the key file's game "
                          "(another game, or an older copy)")
 
@@ -271,6 +302,7 @@ def referee_apply(game: str, key: str, files: list[MoveFile], fmt: str) -> None:
                 raise IllegalMove(f"{mf.where}: this move belongs to another game")
             _check_author(loaded, secrets, mf)
         applied, ignored, stopped = [], [], []
+        before = _views_now(rules, loaded, salt, secrets)
         for mf in sorted(files, key=lambda m: m.seq):
             public = public_game(rules, loaded, salt)
             if mf.game != public.game_id:
@@ -288,10 +320,10 @@ def referee_apply(game: str, key: str, files: list[MoveFile], fmt: str) -> None:
                            + (f" up to move {loaded.state.seq}" if note else ""))
             if note:
                 stopped.append(f"{mf.where}: {note}")
-        views = _write_all(rules, loaded, salt, game, key, _with_secrets(loaded, secrets), seen)
+        views, updates = _write_all(rules, loaded, salt, game, key, _with_secrets(loaded, secrets), seen, before)
     if fmt == "json":
         click.echo(dump_json({"version": 1, "applied": applied, "ignored": ignored, "stopped": stopped,
-                              "views": views}), nl=False)
+                              "views": views, "updates": _updates_json(updates)}), nl=False)
         return
     for a in applied:
         click.echo(f"Applied {a}")
@@ -299,16 +331,24 @@ def referee_apply(game: str, key: str, files: list[MoveFile], fmt: str) -> None:
         click.echo(a)
     for a in stopped:
         click.echo(f"Stopped (tell the player): {a}")
-    click.echo(f"Rewrote {shown(game)} and {len(views)} view file(s).")
+    click.echo(f"Rewrote {shown(game)} and {len(views)} view file(s){_updates_note(updates)}.")
     click.echo(_hint(loaded, game, key))
-    _send_list(loaded, game)
+    _send_list(loaded, game, updates)
 
 
-def _send_list(loaded: LoadedGame, game: str) -> None:
+def _updates_note(updates: list[tuple[str, str]]) -> str:
+    return f", and wrote {len(updates)} update file(s)" if updates else ""
+
+
+def _updates_json(updates: list[tuple[str, str]]) -> list[dict[str, str]]:
+    return [{"player": name, "file": path} for name, path in updates]
+
+
+def _send_list(loaded: LoadedGame, game: str, updates: list[tuple[str, str]] | None = None) -> None:
     """Which file goes to whom after the referee rewrote them (fauna_cli/guidance.py)."""
     from fauna_cli.guidance import referee_hint
 
-    click.echo("\n".join(referee_hint(game, _view_files(loaded, game), _humans(loaded))))
+    click.echo("\n".join(referee_hint(game, _view_files(loaded, game), _humans(loaded), updates)))
 
 
 def _check_author(loaded: LoadedGame, secrets: dict[str, str], mf: MoveFile) -> None:
@@ -509,3 +549,44 @@ def view_move(path: str, player: str, text: str, move_file: str | None, print_it
 
     click.echo(f"Move file: {shown(target)}")
     click.echo(view_move_hint(target, path))
+
+
+def apply_updates(view: str, files: list[str], fmt: str) -> None:
+    """`fauna pbem apply VIEWFILE UPDATE...`: a player applies the referee's update files to their view file.
+
+    The result is byte for byte the view file the referee wrote (rules/core/update.py); any update that does not
+    fit (another player or game, out of order, applied already, damaged or forged) refuses them all and leaves the
+    view file as it was (one unit, fauna_cli/commit.py)."""
+    from fauna_cli.commit import Write, commit, recover
+    from fauna_cli.files import read_seen, read_stdin_text
+    from fauna_cli.gamefile import game_lock
+    from rules.core.limits import MAX_SCRIPT_BYTES
+    from rules.core.update import apply_update, read_update_files
+
+    found = []
+    for f in files or ["-"]:
+        text = read_stdin_text("mail", MAX_SCRIPT_BYTES) if f == "-" else read_text(f, "update file")
+        found += read_update_files(text, "<stdin>" if f == "-" else f)
+    with game_lock(view):
+        recover(view, [])
+        raw, seen = read_seen(view, "view file", MAX_LOG_BYTES)
+        text = decode_log(raw, view)
+        for up in sorted(found, key=lambda u: u.seq):
+            text = apply_update(text, view, up)
+        commit(view, [Write(view, text, secret=True)], (seen,))
+    v = read_view(text, view)
+    if fmt == "json":
+        click.echo(dump_json({"version": 1, "file": view, "player": v.player, "seq": v.seq, "head": v.head,
+                              "applied": [{"file": u.where.rsplit(":", 1)[0], "seq": u.seq} for u in found],
+                              "legal": v.legal, "next": v.next}), nl=False)
+        return
+    for up in sorted(found, key=lambda u: u.seq):
+        click.echo(f"Applied the update to move {up.seq} ({shown(up.where.rsplit(':', 1)[0])}).")
+    click.echo(f"{shown(view)} now shows {shown(v.player)}'s view after move {v.seq}, as the referee wrote it.")
+    if v.legal:
+        click.echo(f"Your move: fauna pbem status {shown(view)} lists your choices; fauna pbem move {shown(view)} "
+                   f"--as {shown(v.player)} MOVE writes the move file for the referee.")
+    elif v.next:
+        click.echo(f"Move {v.next['seq']} is {shown(v.next['player'])}'s: wait for the referee's next update.")
+    else:
+        click.echo("The game is over; wait for the referee's reveal.")

@@ -102,7 +102,7 @@ def test_a_version_2_key_file_without_its_secrets_line_is_refused(second):
 # -- the public file ------------------------------------------------------------------------------------------------
 
 def test_the_public_file_commits_to_the_seed_and_hides_secret_decisions():
-    texts = texts_of(PUBLIC.text())
+    texts = texts_of(PUBLIC.text(board=False))
     assert texts[0] == "arctic-log 1 referee" and is_public(PUBLIC.lines[0]) and not is_public(FULL.writer.lines[0])
     assert texts[1] == f"commit sha256:{commitment(5, SALT)}"
     assert all("seed" not in t for t in texts)
@@ -117,23 +117,30 @@ def test_the_public_file_commits_to_the_seed_and_hides_secret_decisions():
     assert PUBLIC.closing is None and PUBLIC.head == PUBLIC.lines[-1][-32:]
     assert PUBLIC.game_id == PUBLIC.lines[5][-32:]  # the last header line: which game move files are for
     assert len(texts) == len(FULL.writer.lines)
+    # before the reveal the file ends with what a spectator may see: the board and, the game over, the tables
+    assert texts_of(PUBLIC.text()) == texts + [f"view {json.dumps(FULL.state.view(None), sort_keys=True)}",
+                                               "tables " + json.dumps([t.to_dict() for t in
+                                                                       ARCTIC.final_tables(FULL.state)],
+                                                                      sort_keys=True)]
 
 
 def test_an_unfinished_public_file_ends_with_who_decides_next():
     half = played(6)
     pub = public_game(ARCTIC, half, SALT)
     assert pub.hidden == [] and pub.closing == f"next 7 ann @{chain(pub.head, 'next 7 ann')}"
-    assert pub.text().splitlines()[-1] == pub.closing
+    assert pub.text(board=False).splitlines()[-1] == pub.closing  # as fauna wrote it before public files had a board
     assert pub.game_id == PUBLIC.game_id  # the same game (config and seed), at another point
     check = verify_public(pub.text(), "p", ARCTIC)
-    assert check == PublicCheck(len(pub.lines) + 1, 6, False, None)
+    assert check == PublicCheck(len(pub.lines) + 2, 6, False, None, board=half.state.view(None), tables=None)
+    assert texts_of(pub.text())[-2:] == [f"view {json.dumps(half.state.view(None), sort_keys=True)}", "next 7 ann"]
+    assert verify_public(pub.text(board=False), "p", ARCTIC) == PublicCheck(len(pub.lines) + 1, 6, False, None)
 
 
 def test_the_reveal_adds_the_seed_the_salt_and_every_hidden_decision():
     texts = texts_of(REVEALED)
     at = index(texts, "reveal seed")
     assert texts[at:] == [f"reveal seed 5 salt {SALT}"] + [f"reveal {s}: {t}" for s, t in HIDDEN]
-    assert texts[:at] == texts_of(PUBLIC.text())
+    assert texts[:at] == texts_of(PUBLIC.text(board=False))  # the board lines are dropped: the game re-runs now
 
 
 def test_a_game_whose_header_has_no_seed_line_cannot_be_refereed():
@@ -146,7 +153,11 @@ def test_a_game_whose_header_has_no_seed_line_cannot_be_refereed():
 # -- verifying a public file ----------------------------------------------------------------------------------------
 
 def test_an_unrevealed_public_file_checks_its_chain_and_counts_its_moves():
-    assert verify_public(PUBLIC.text(), "p", ARCTIC) == PublicCheck(len(PUBLIC.lines), FULL.state.seq, False, None)
+    board, tables = FULL.state.view(None), [t.to_dict() for t in ARCTIC.final_tables(FULL.state)]
+    assert verify_public(PUBLIC.text(), "p", ARCTIC) == PublicCheck(len(PUBLIC.lines) + 2, FULL.state.seq, False, None,
+                                                                    board=board, tables=tables)
+    assert verify_public(PUBLIC.text(board=False), "p", ARCTIC) == PublicCheck(len(PUBLIC.lines), FULL.state.seq,
+                                                                               False, None)
 
 
 def test_a_revealed_public_file_re_runs_the_whole_game():
@@ -171,13 +182,13 @@ def test_an_edited_closing_line_is_named():
     lines[-1] = "next 7 bob" + lines[-1][len("next 7 ann"):]
     with pytest.raises(ReplayMismatch) as err:
         verify_public("\n".join(lines) + "\n", "p", ARCTIC)
-    assert str(err.value) == f"p:{len(lines)}: expected hash {chain(pub.head, 'next 7 bob')}, found " \
+    assert str(err.value) == f"p:{len(lines)}: expected hash {chain(lines[-2][-32:], 'next 7 bob')}, found " \
                              f"{lines[-1][-32:]}: the line was edited"
     assert err.value.line == len(lines)
 
 
 def test_a_next_line_before_the_end_is_an_ordinary_line():
-    texts = texts_of(PUBLIC.text())
+    texts = texts_of(PUBLIC.text(board=False))
     texts.insert(20, "next 30 ann")
     check = verify_public(rechained(texts), "p", ARCTIC)
     assert check == PublicCheck(len(texts), FULL.state.seq, False, None)
@@ -337,7 +348,7 @@ def test_names_holding_the_hash_mark_do_not_confuse_the_public_file():
     loaded = names_game(5)
     pub = public_game(ARCTIC, loaded, SALT)
     assert pub.game_id == chain(pub.lines[4][-32:], 'player "bob @sea" {"bot": "random"}')
-    assert pub.head == chain(pub.lines[-2][-32:], texts_of(pub.text())[-2])
+    assert pub.head == chain(pub.lines[-2][-32:], texts_of(pub.text(board=False))[-2])
     assert verify_public(pub.text(), "p", ARCTIC).moves == 5
     view = read_view(view_text(ARCTIC, loaded, pub, "bob @sea"), "v")
     assert view.player == "bob @sea" and view.head == pub.head and view.game_id == pub.game_id

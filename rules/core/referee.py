@@ -55,7 +55,7 @@ from rules.core.log import (
     short,
 )
 from rules.core.protocol import GameRules
-from rules.core.shape import Int, ListOf, Opt, Record, Shape, Text, check_shape
+from rules.core.shape import Either, Int, ListOf, Opt, Record, Shape, Text, check_shape
 
 _SALT = re.compile(r"^[0-9a-f]{32,64}$")
 _SECRET = re.compile(r"^[0-9a-f]{64}$")
@@ -127,10 +127,24 @@ class PublicGame:
     head: str
     game_id: str  # hash of the last header line: which game this is, as move files name it
     joint: JointRecord | None = None  # a joint-seed game's record (rules/core/jointseed.py)
+    board: tuple[str, ...] = ()  # the spectator's `view {...}` (and at the end `tables [...]`) line, unhashed
 
-    def text(self, reveal: tuple[int, str] | None = None) -> str:
-        """The public file; with `reveal` (seed, salt) of a finished game, its reveal lines added."""
+    def text(self, reveal: tuple[int, str] | None = None, board: bool = True) -> str:
+        """The public file; with `reveal` (seed, salt) of a finished game, its reveal lines added.
+
+        Before the reveal it ends with the spectator's board (what anyone may see now: `view`, and at the end the
+        final `tables`) and, in an unfinished game, who moves next: lines that each write replaces, chained after
+        the last permanent line (`board=False`: the file as fauna wrote it before it had those lines)."""
         lines = list(self.lines)
+        if reveal is None and board and self.board:
+            head = self.head
+            for t in self.board:
+                head = chain(head, t)
+                lines.append(f"{t} @{head}")
+            if self.closing:
+                t = self.closing.rsplit(" @", 1)[0]
+                lines.append(f"{t} @{chain(head, t)}")
+            return "\n".join(lines) + "\n"
         if reveal is not None:
             extra = [f"reveal seed {reveal[0]} salt {reveal[1]}"]
             if isinstance(reveal[1], JointSalt):
@@ -173,8 +187,15 @@ def public_game(rules: GameRules, loaded: LoadedGame, salt: str) -> PublicGame:
     if not state0.is_over:
         t = f"next {state0.seq + 1} {state0.to_move}"
         closing = f"{t} @{chain(head, t)}"
+    board = [f"{BOARD_LINE} {_js(state0.view(None))}"]
+    if state0.is_over:
+        board.append(f"{TABLES_LINE} {_js([t.to_dict() for t in rules.final_tables(state0)])}")
     return PublicGame(lines, closing, hidden, head, lines[len(header) - 1 + (joint is not None)].rsplit(" @", 1)[1],
-                      joint)
+                      joint, tuple(board))
+
+
+BOARD_LINE = "view"  # a public file's spectator board before the reveal: `view {...}` (state.view(None))
+TABLES_LINE = "tables"  # and, once the game is over, its final tables: `tables [{...}, ...]`
 
 
 def is_public(first_line: str) -> bool:
@@ -191,6 +212,8 @@ class PublicCheck:
     revealed: bool
     loaded: LoadedGame | None  # the re-run game, once revealed
     salt: str | None = None  # the revealed salt, with which view files can be re-derived
+    board: dict[str, Any] | None = None  # before the reveal: the spectator's view the referee wrote (None: none)
+    tables: list[dict[str, Any]] | None = None  # before the reveal of a finished game: its final tables
 
 
 def verify_public(text: str, source: str, rules: GameRules) -> PublicCheck:
@@ -198,22 +221,23 @@ def verify_public(text: str, source: str, rules: GameRules) -> PublicCheck:
     rd = LineReader(text, source, f"{rules.title} game file")
     texts: list[str] = []
     head = CHAIN_START
+    tail = _board_lines(rd)  # the lines that each write replaces: the spectator's board, who moves next
     for i in range(len(rd.lines)):
         body, h = rd.split(i)
         want = chain(head, body)
-        if body.startswith("next ") and i == len(rd.lines) - 1:
-            if h != want:
-                raise ReplayMismatch(f"{rd.where(i)}: expected hash {want}, found {h}: the line was edited", i + 1)
-            break
+        if h != want and i >= len(rd.lines) - tail:
+            raise ReplayMismatch(f"{rd.where(i)}: expected hash {want}, found {h}: the line was edited", i + 1)
         if h != want:
             raise ReplayMismatch(f"{rd.where(i)}: expected hash {want}, found {h}: this line was edited, or a line "
                                  "just before it was removed, added or moved", i + 1)
         head = want
-        texts.append(body)
+        if i < len(rd.lines) - tail:
+            texts.append(body)
+    board, tables = _read_board(rd, tail, rules)
     moves = sum(1 for t in texts if _MOVE.match(t))
     reveal_at = next((i for i, t in enumerate(texts) if t.startswith("reveal seed ")), None)
     if reveal_at is None:
-        return PublicCheck(len(rd.lines), moves, False, None)
+        return PublicCheck(len(rd.lines), moves, False, None, board=board, tables=tables)
     m = _REVEAL.match(texts[reveal_at])
     if not m:
         raise LogFormatError(f"{rd.where(reveal_at)}: expected 'reveal seed N salt HEX', found "
@@ -273,6 +297,43 @@ def verify_public(text: str, source: str, rules: GameRules) -> PublicCheck:
     # does not reveal has the move itself as its public text (it is not hidden), and the reveal lines agree.
     assert len(rd.lines) == len(expected) - 1, "a public file shorter than its re-derived text"
     return PublicCheck(len(rd.lines), moves, True, loaded, salt)
+
+
+def _board_lines(rd: LineReader) -> int:
+    """How many lines at the end of a public file each write replaces: `next ...` (an unfinished game), after the
+    spectator's `view {...}` and a finished game's `tables [...]` (public files of older fauna have no board)."""
+    bodies = [rd.split(i)[0] for i in range(len(rd.lines))]
+    n = len(bodies)
+    if n and bodies[-1].startswith("next "):
+        n -= 1
+    if n and bodies[n - 1].startswith(TABLES_LINE + " ") and n > 1 and bodies[n - 2].startswith(BOARD_LINE + " "):
+        n -= 2
+    elif n and bodies[n - 1].startswith(BOARD_LINE + " "):
+        n -= 1
+    return len(bodies) - n
+
+
+def _read_board(rd: LineReader, tail: int, rules: GameRules) -> tuple[dict[str, Any] | None,
+                                                                         list[dict[str, Any]] | None]:
+    """The spectator's view and final tables of a public file's last lines (None where it has none)."""
+    board: dict[str, Any] | None = None
+    tables: list[dict[str, Any]] | None = None
+    view_shape = rules.view_shape() if rules.view_shape is not None else Record({})
+    table_shape = ListOf(Record({"title": Text(0, 1000), "headers": ListOf(Text(0, 1000), 100),
+                                 "rows": ListOf(ListOf(_CELL, 100), 10_000)}), 100)
+    for i in range(len(rd.lines) - tail, len(rd.lines)):
+        body = rd.split(i)[0]
+        key, _, value = body.partition(" ")
+        if key not in (BOARD_LINE, TABLES_LINE):
+            continue
+        try:
+            if key == BOARD_LINE:
+                board = check_shape(load_json(value), view_shape, "view")
+            else:
+                tables = check_shape(load_json(value), table_shape, "tables")
+        except InputRefused as exc:
+            raise LogFormatError(f"{rd.where(i)}: {exc.message}") from None
+    return board, tables
 
 
 def check_view(text: str, source: str, rules: GameRules, full: LoadedGame, salt: str) -> ViewFile:
@@ -365,6 +426,7 @@ class ViewFile:
     secret: str | None = None  # the player's secret (signs their move files); None in a version 1 view file
 
 
+_CELL = Opt(Either((Int(-10**15, 10**15), Text(0, 1000)), "a number or a text"))  # a table's cell
 _VIEW_HEAD = re.compile(r"^head ([0-9a-f]{32}) seq ([0-9]{1,12}) game ([0-9a-f]{32})$")
 _VIEW_MOVE = re.compile(r"^move [0-9]{1,12} [^:]{1,100}: .+$", re.S)
 _LEGAL = ListOf(Text(1, MAX_MOVE_CHARS), 100_000)

@@ -470,19 +470,30 @@ def bench(games, replays, repeat, cold_runs, playouts_only, fmt) -> None:
     if playouts_only:
         _print_playouts(playout_speed(repeat, max(2, games // 5)), repeat, fmt)
         return
-    g = bot_games(games, repeat)
-    stat = bot_games(max(1, games // 2), repeat, kind="statistician")
-    r = replay_verification(replays, repeat)
-    c = cold_start(cold_runs)
-    others = other_games(max(1, games // 10), repeat)
-    w = waiting(cold_runs)
-    p = playout_speed(repeat, max(2, games // 5))
-    doc = {"python": sys.version.split()[0], "platform": sys.platform, "bot_games": g, "statistician_games": stat,
-           "replay": r, "cold_start": c, "other_games": others, "waiting": w, "playouts": p, "targets": TARGETS,
-           "waiting_targets": WAIT_TARGETS}
+    doc = measure(games, replays, repeat, cold_runs)
     if fmt == "json":
         click.echo(dump_json(doc), nl=False)
         return
+    print_report(doc, fmt)
+
+
+def measure(games: int, replays: int, repeat: int, cold_runs: int) -> dict:
+    """Every figure of the bench, as the JSON document `--format json` prints (the text report is drawn from it)."""
+    return {"python": sys.version.split()[0], "platform": sys.platform,
+            "settings": {"games": games, "replays": replays, "repeat": repeat, "cold_runs": cold_runs},
+            "bot_games": bot_games(games, repeat),
+            "statistician_games": bot_games(max(1, games // 2), repeat, kind="statistician"),
+            "replay": replay_verification(replays, repeat), "cold_start": cold_start(cold_runs),
+            "other_games": other_games(max(1, games // 10), repeat), "waiting": waiting(cold_runs),
+            "playouts": playout_speed(repeat, max(2, games // 5)), "targets": TARGETS,
+            "waiting_targets": WAIT_TARGETS}
+
+
+def print_report(doc: dict, fmt: str) -> None:
+    """The bench's tables and verdicts, from the figures `measure` took."""
+    g, stat, r, c = doc["bot_games"], doc["statistician_games"], doc["replay"], doc["cold_start"]
+    others, w, p = doc["other_games"], doc["waiting"], doc["playouts"]
+    games, replays, repeat, cold_runs = (doc["settings"][k] for k in ("games", "replays", "repeat", "cold_runs"))
 
     def verdict(ok: bool) -> str:
         return "met" if ok else "MISSED"

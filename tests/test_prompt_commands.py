@@ -428,3 +428,15 @@ def test_fauna_answers_and_help_fit_80_columns():
              for c in rules.prompt_commands] + [help_text("metric", None)]
     for text in texts:
         assert not [line for line in text.splitlines() if text_width(line) > 80], text
+
+
+def test_no_fauna_prompt_word_reads_as_a_move():
+    """`rules`, `score` and the map words are answered before a move is read: none may be a spot of a card."""
+    from rules.core.errors import FaunaError
+
+    rules, state = _fauna_state("published", moves=0)
+    words = [w for c in rules.prompt_commands for w in (c.word, *c.aliases)]
+    assert words[:2] == ["rules", "score"]
+    for word in words:
+        with pytest.raises(FaunaError):
+            state.parse(word)

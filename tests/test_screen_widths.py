@@ -112,9 +112,9 @@ def screens_of_a_fauna_game(seed: int):
         if st.seq == 0 or not any(st.placed):  # a round opens
             yield lambda st=st: fitted("\n".join(front_lines(st.front, st.round, st.names[st.start])))
             for word, rest in words:
-                yield lambda st=st, word=word, rest=rest: prompt_answer(rules, st, p, word, rest)
+                yield lambda st=st, word=word, rest=rest, p=p: prompt_answer(rules, st, p, word, rest)
         yield lambda st=st: card_and_taken(st)
-        yield lambda st=st: Screen.board(SimpleNamespace(s=SimpleNamespace(state=st)), p)
+        yield lambda st=st, p=p: Screen.board(SimpleNamespace(s=SimpleNamespace(state=st)), p)
         yield lambda st=st: fitted(status_text(st))  # the script ended early: said through the session's `out`
         events = state.apply(bots[state.names.index(p)].choose(state), p)
         for report in reports.feed(events):

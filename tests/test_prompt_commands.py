@@ -358,7 +358,7 @@ def test_fauna_answers_rules_and_score_at_its_prompt():
     table = preset("published")
     assert "docs/fauna-moves.md" in said and "The end: after the evaluation in which someone reaches 120" in said
     for row in table.rows:
-        assert f"{row.span}: {row.correct}/{row.adjacent}" in said, said
+        assert f"{row.span}:{row.correct}/{row.adjacent}" in said, said
     assert "unknown" not in said and "did you mean" not in said
     child.sendline("score")
     child.expect(prompt)
@@ -383,7 +383,7 @@ def test_fauna_rules_give_the_games_own_scoring_table(name):
     text = " ".join(_fauna_word(rules, "rules").answer(state, "ann").split())
     table = state.table
     assert table.name == name and f"Evaluation ({name} scoring)" in text
-    assert ", ".join(f"{r.span}: {r.correct}/{r.adjacent}" for r in table.rows) + "." in text
+    assert ", ".join(f"{r.span}:{r.correct}/{r.adjacent}" for r in table.rows) + "." in text
     assert f"Scales: {table.scale_correct} points on the correct space, {table.scale_adjacent} on" in text
     other = "reference-manual" if name == "published" else "published"
     _, theirs = _fauna_state(other, moves=0)

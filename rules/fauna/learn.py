@@ -96,8 +96,9 @@ def guide() -> dict[str, str]:
 
 
 def table_rows(table: ScoringTable) -> str:
-    """'1: 12/8, 2: 10/5, ..., 17+: 3/0': the scoring table's rows, home and adjacent points by areas lived in."""
-    return ", ".join(f"{row.span}: {row.correct}/{row.adjacent}" for row in table.rows)
+    """'1:12/8, 2:10/5, ..., 17+:3/0': the scoring table's rows, home and adjacent points by areas lived in (each
+    row one word, so a wrapped line never parts a row from its points)."""
+    return ", ".join(f"{row.span}:{row.correct}/{row.adjacent}" for row in table.rows)
 
 
 def rules_text(state: State, viewer: str | None) -> str:

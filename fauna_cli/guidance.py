@@ -11,6 +11,7 @@ import shlex
 from typing import Any
 
 from fauna_cli.render import shown
+from fauna_cli.widths import fit_prose, terminal_width
 from rules.core.limits import escape_control
 
 
@@ -34,6 +35,10 @@ def next_hint(game: str, state: Any, mover: str | None = None) -> str:
 
     After MOVER's move on their own copy, the next player moves on theirs, not on MOVER's file.
     """
+    return fit_prose(_next_hint(game, state, mover), terminal_width())  # wrapped at spaces on a terminal
+
+
+def _next_hint(game: str, state: Any, mover: str | None) -> str:
     if state.is_over:
         return f"The game is over; `fauna replay {_q(game)}` verifies the whole file."
     name = str(state.to_move)

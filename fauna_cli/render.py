@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from fauna_cli.widths import column_limits, terminal_width, wrap_cell
+from fauna_cli.widths import column_limits, fit_prose, terminal_width, wrap_cell
 
 if TYPE_CHECKING:
     from rules.fauna.events import Event
@@ -164,7 +164,8 @@ def front_lines(front: CardFront, round_no: int | None = None, starter: str | No
     for m, scale, open_ in front.measures:
         asked.append(f"{MEASURE_TITLES[m]} on the {scale} scale" + ("" if open_ else " (N/A: closed)"))
     lines.append("Asks: " + ("; ".join(asked) if asked else "areas only"))
-    return lines
+    width = terminal_width()  # each line wrapped at spaces to the terminal (`pbem status` prints them as they are)
+    return [fit_prose(line, width) for line in lines] if width else lines
 
 
 def front_short(front: CardFront) -> str:

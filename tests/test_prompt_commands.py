@@ -321,3 +321,122 @@ def test_no_prompt_word_is_a_move_or_a_word_of_every_game(game):
             with pytest.raises(FaunaError):
                 state.parse(word)
         state.apply(bots[names.index(state.to_move)].choose(state), state.to_move)
+
+
+def _fauna_state(preset: str, seed: int = 3, moves: int = 40) -> Any:
+    """A three-player Fauna game of random computer players, `moves` decisions in (or over)."""
+    rules = load_rules("fauna")
+    config = rules.config_from_dict({"game": {"seed": seed, "preset": preset},
+                                     "players": [{"name": n, "bot": "random"} for n in ("ann", "ben", "cleo")]},
+                                    "test", None)
+    state = rules.new_state(config, seed)
+    bots = seat_bots(rules, config, seed)
+    while not state.is_over and state.seq < moves:
+        state.apply(bots[state.names.index(state.to_move)].choose(state), state.to_move)
+    return rules, state
+
+
+def _fauna_word(rules: Any, word: str) -> Any:
+    return next(c for c in rules.prompt_commands if c.word == word)
+
+
+def test_fauna_answers_rules_and_score_at_its_prompt():
+    """Item 1 for Fauna: `rules` and `score` answer at the prompt, the help and the opening line list them."""
+    from rules.fauna.scoring import preset
+
+    pexpect = pytest.importorskip("pexpect")
+    env = {**os.environ, "NO_COLOR": "1", "PYTHONPATH": str(ROOT), "COLUMNS": "80"}
+    child = pexpect.spawn(sys.executable, ["-m", "fauna_cli", "play", "--seed", "7"], env=env, encoding="utf-8",
+                          timeout=30, dimensions=(50, 80))
+    child.delaybeforesend = None
+    prompt = r"alice \(hand \d+, score \d+\)> "
+    child.expect(prompt)
+    assert "To learn the game at the prompt: 'rules', 'score'" in " ".join(child.before.split())
+    child.sendline("rules")
+    child.expect(prompt)
+    said = " ".join(child.before.split())
+    table = preset("published")
+    assert "docs/fauna-moves.md" in said and "The end: after the evaluation in which someone reaches 120" in said
+    for row in table.rows:
+        assert f"{row.span}:{row.correct}/{row.adjacent}" in said, said
+    assert "unknown" not in said and "did you mean" not in said
+    child.sendline("score")
+    child.expect(prompt)
+    said = " ".join(child.before.split())
+    assert "Scores before the first evaluation (goal 120 points" in said, said
+    for name in ("alice", "bob", "carol"):
+        assert f"{name} 0 0 0 6 0 0" in said, said  # score, map, scales, hand, stock, placed
+    child.sendline("help")
+    child.expect(prompt)
+    said = " ".join(child.before.split())
+    assert "rules the round, passing, the scoring and the end" in said and "score everyone's score so far" in said
+    child.sendline("quit")
+    child.expect(r"Leave the game\? \[y/N\]")
+    child.sendline("y")
+    child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("name", ["published", "reference-manual"])
+def test_fauna_rules_give_the_games_own_scoring_table(name):
+    """The scoring part of `rules` is the configured table's rows and scale points, not the published one's."""
+    rules, state = _fauna_state(name, moves=0)
+    text = " ".join(_fauna_word(rules, "rules").answer(state, "ann").split())
+    table = state.table
+    assert table.name == name and f"Evaluation ({name} scoring)" in text
+    assert ", ".join(f"{r.span}:{r.correct}/{r.adjacent}" for r in table.rows) + "." in text
+    assert f"Scales: {table.scale_correct} points on the correct space, {table.scale_adjacent} on" in text
+    other = "reference-manual" if name == "published" else "published"
+    _, theirs = _fauna_state(other, moves=0)
+    assert text != " ".join(_fauna_word(rules, "rules").answer(theirs, "ann").split())
+
+
+def test_fauna_score_adds_up_and_tells_nothing_of_the_cards_answer():
+    """The score rows are the game's scores and pieces; the answer is the same whatever animal the card hides."""
+    from rules.fauna.judge import MAP_ADJACENT, MAP_CORRECT, SCALES
+
+    rules, state = _fauna_state("published", moves=40)
+    assert not state.is_over and any(state.placed)
+    score = _fauna_word(rules, "score")
+    text = score.answer(state, "ann")
+    for p, n in enumerate(state.names):
+        row = next(line.split() for line in text.splitlines() if line.split()[:1] == [n])
+        t = state.tally[p]
+        assert row[1:7] == [str(state.score[p]), str(t[MAP_CORRECT] + t[MAP_ADJACENT]), str(t[SCALES]),
+                            str(state.hand[p]), str(state.stock[p]), str(state.placed[p])]
+        assert int(row[2]) + int(row[3]) == state.score[p]
+    assert {score.answer(state, v) for v in [*state.names, None]} == {text}  # nothing differs by viewer
+    hidden = state.copy()  # the same table, another animal behind the card
+    others = [a for a in state.order if a is not state.animal]
+    hidden.order = [*state.order[:state.card_pos], others[0], *others[state.card_pos:]]
+    assert hidden.animal is not state.animal
+    assert score.answer(hidden, "ann") == text
+    while not state.is_over:
+        state.apply(seat_bots(rules, state.config, 3)[0].choose(state), state.to_move)
+    final = score.answer(state, None)
+    assert final.startswith("Final scores")
+    for n in state.names:
+        row = next(line.split() for line in final.splitlines() if line.split()[:1] == [n])
+        assert int(row[1]) == state.scores()[n]
+        assert (row[-1] == "wins") == (n in state.winners)
+
+
+def test_fauna_answers_and_help_fit_80_columns():
+    rules, state = _fauna_state("reference-manual", moves=40)
+    from fauna_cli.games.fauna import help_text
+
+    texts = [fit_prose(c.answer(state, "ann", "") if c.argument else c.answer(state, "ann"), 80)
+             for c in rules.prompt_commands] + [help_text("metric", None)]
+    for text in texts:
+        assert not [line for line in text.splitlines() if text_width(line) > 80], text
+
+
+def test_no_fauna_prompt_word_reads_as_a_move():
+    """`rules`, `score` and the map words are answered before a move is read: none may be a spot of a card."""
+    from rules.core.errors import FaunaError
+
+    rules, state = _fauna_state("published", moves=0)
+    words = [w for c in rules.prompt_commands for w in (c.word, *c.aliases)]
+    assert words[:2] == ["rules", "score"]
+    for word in words:
+        with pytest.raises(FaunaError):
+            state.parse(word)

@@ -17,7 +17,7 @@ from fauna_cli.widths import fit_prose, term_list, terminal_width
 from rules.core.errors import FaunaError, UnknownArea
 from rules.core.names import normalize
 from rules.fauna.events import RoundStarted
-from rules.fauna.learn import areas_text
+from rules.fauna.learn import COMMANDS, areas_text
 
 EXAMPLES = {  # scale spaces to show in `help`, in the game's own units (each is checked by a test)
     "metric": ("weight 200-500 kg", "weight 18 (18th space)", "weight 350 kg", "length 1-2 m", "height 3-5 m",
@@ -36,6 +36,7 @@ def help_text(units: str, log_path: str | None) -> str:
         ("an area name or alias", "e.g. Tasmania, japan, Red Sea (areas [CONTINENT] lists them)"),
         ("a scale space", f"e.g. {w}, {n}, {v}, {length}, {height}, {tail}"),
         ("pass", "you are done for this round (not before your first piece)"),
+        *((c.word, c.help) for c in COMMANDS if c.word in ("rules", "score")),
         ("areas [CONTINENT]", "the continents, or the areas of one (also: fauna map areas)"),
         ("neighbors AREA", "the areas next to AREA, and how they are linked (also: fauna map neighbors)"),
         ("board", "what is taken, and by whom"),
@@ -67,6 +68,18 @@ def state_svg(state: Any) -> str:
     from fauna_cli.svg import board_svg
 
     return str(board_svg(state))
+
+
+def card_and_taken(state: Any) -> str:
+    """What the prompt shows above itself: the card on one line (unless its full front opened the round just now)
+    and what is taken, wrapped at spaces to the terminal."""
+    lines = []
+    if any(state.placed) or any(state.passed):  # the full card front opened the round
+        lines.append(front_short(state.front))
+    taken = state.taken()
+    if taken:
+        lines.append("Taken: " + "; ".join(f"{spot} ({who})" for spot, who in taken))
+    return fit_prose("\n".join(lines), terminal_width())
 
 
 class Screen(CommonScreen):
@@ -143,11 +156,9 @@ class Screen(CommonScreen):
     def before_prompt(self, player: str) -> None:
         state = self.s.state
         if self.shown != (state.seq, state.round):
-            if any(state.placed) or any(state.passed):  # the full card front opened the round
-                click.echo(front_short(state.front))
-            taken = state.taken()
-            if taken:
-                click.echo("Taken: " + "; ".join(f"{spot} ({who})" for spot, who in taken))
+            text = card_and_taken(state)
+            if text:
+                click.echo(text)
             self.shown = (state.seq, state.round)
 
     def prompt(self, player: str) -> str:

@@ -33,6 +33,10 @@ TOTAL_MAX = 200.0   # the most all words together can multiply them
 COMMON = 40         # a word used by more animals than this (names and booklets) says nothing
 SPREAD = 0.35       # share of an area's neighbours' likelihood it takes on: ranges are patches
 CAP = 0.95          # no area is ever certain
+SIZE_CLASS_OTHER = 0.1  # on the scales, an animal of another class counts this much against 1
+SAME_MEASURES = 5.0     # ... one asked the same measures (a body plan), this many times more
+SIZE_WORD = 50.0        # ... and this much more per name word it shares
+SIZE_BOOKLET = 0.0      # ... or per word of the name in its booklet
 LOSS = 0.6          # points a piece lost to the stock is worth, weighed against the expected gain
 
 
@@ -166,11 +170,13 @@ def estimate(front: CardFront, setup: Setup) -> Estimate:
         miss.append(1.0 - p[i] - adj)
 
     front_words = stems(front.name, front.scientific)
+    asked = sorted((m, o) for m, _, o in front.measures)
     sims = []
     for k in others:
-        s = 1.0 if k.cls == front.cls else 0.1
-        shared = front_words & k.name_words
-        s *= 1.0 + 20.0 * len(shared)
+        s = 1.0 if k.cls == front.cls else SIZE_CLASS_OTHER
+        if sorted((m, v is not None) for m, v in k.spaces.items()) == asked:
+            s *= SAME_MEASURES
+        s *= 1.0 + SIZE_WORD * len(front_words & k.name_words) + SIZE_BOOKLET * len(front_words & k.booklet_words)
         sims.append(s)
     for measure, key, open_ in front.measures:
         if not open_:

@@ -6,7 +6,7 @@ booklet texts of the *other* animals: "Mekong", "Tasmanian", "Amazon", "sea", "r
 animals of the card's class and number of areas live, that a range is usually one patch of neighbouring
 areas, and where similar animals fall on the scales. Words are compared by their first letters, so
 'African', 'africana' and 'Africa' are one cue, and each cue counts as much as it proved reliable for
-the other animals. Like the statistician it uses only the four basic float operations and square roots,
+the other animals. Like the statistician it uses only the four basic float operations,
 which IEEE-754 rounds the same way on every machine, and needs no random draws: a position always gets
 the same move.
 """
@@ -112,10 +112,10 @@ def area_likelihood(front: CardFront, lib: Library, others: list[Other]) -> list
     for k in others:  # where animals of its class and range size live
         m = k.n_areas
         gap = n - m if n > m else m - n
-        w = (1.0 if k.cls == front.cls else CLASS_OTHER) / (1.0 + gap / (1.0 + 0.25 * (n if n < m else m)))
+        weight = (1.0 if k.cls == front.cls else CLASS_OTHER) / (1.0 + gap / (1.0 + 0.25 * (n if n < m else m)))
         for i in k.areas:
-            prior[i] += w
-        total += w * m
+            prior[i] += weight
+        total += weight * m
     base = [(x + 0.01 * total / nb) / (total * 1.01) if total > 0 else 1.0 / nb for x in prior]
     odds = [1.0] * nb
     for w in sorted(stems(front.name, front.scientific)):

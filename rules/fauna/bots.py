@@ -1,5 +1,7 @@
 """Computer players: `random`, the fair `statistician`, and the `naturalist` who knows the answer (sometimes).
 
+The fair `expert` builds on the statistician in rules/fauna/expert.py.
+
     bot = make_bot(PlayerSpec("hal", bot="statistician"), seed=7, seat=1)
     state.apply(bot.choose(state))
 
@@ -399,6 +401,9 @@ def make_bot(spec: PlayerSpec, seed: int, seat: int) -> Bot:
         return RandomBot(rng)
     if spec.bot == "statistician":
         return StatisticianBot()
+    if spec.bot == "expert":
+        from rules.fauna.expert import ExpertBot  # it builds on this module
+        return ExpertBot()
     return NaturalistBot(rng, DEFAULT_SKILL if spec.skill is None else spec.skill)
 
 

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 UNIT_CHOICES = ("metric", "imperial")
 CARD_CHOICES = ("green", "black", "mixed")
 GOALS = {2: 120, 3: 120, 4: 100, 5: 100, 6: 80}
-BOT_KINDS: tuple[str, ...] = ("naturalist", "random", "statistician")  # computer players: rules/fauna/bots.py
+BOT_KINDS: tuple[str, ...] = ("naturalist", "random", "statistician", "expert")  # computer players: rules/fauna/bots.py
 GAME_KEYS = ("rules", "seed", "preset", "units", "cards", "start", "goal")  # rules = "fauna": the game
 PLAYER_KEYS = ("name", "bot", "skill")
 

@@ -203,14 +203,24 @@ def marked_blocks(lines: list[str], begin: str, end: str) -> Iterator[tuple[int,
         i = j + closing
 
 
-def _read_text(text: str, source: str) -> list[MoveFile]:
+def read_blocks(text: str, source: str, begin: str, end: str,
+                read_block: Callable[[list[str], str, int], _Block], error: Callable[[str], Exception],
+                what: str) -> list[_Block]:
+    """Every block of `text` between `begin` and `end` marker lines (mail quoting taken off), each read by
+    `read_block(its lines, source, its first line's number)`; `what` (e.g. 'a move block') that never ends
+    is an `error`."""
     lines = [_unquote(ln) for ln in text.splitlines()]
-    out: list[MoveFile] = []
-    for opened, start, stop in marked_blocks(lines, BEGIN, END):
+    out: list[_Block] = []
+    for opened, start, stop in marked_blocks(lines, begin, end):
         if stop >= len(lines):
-            raise MoveFileError(f"{source}:{opened + 1}: a move block that never ends: no '{END}' line after it "
-                                "(the message was cut short?)")
-        out.append(_read_block(lines[start:stop], source, start + 1))
+            raise error(f"{source}:{opened + 1}: {what} that never ends: no '{end}' line after it (the message "
+                        "was cut short?)")
+        out.append(read_block(lines[start:stop], source, start + 1))
+    return out
+
+
+def _read_text(text: str, source: str) -> list[MoveFile]:
+    out = read_blocks(text, source, BEGIN, END, _read_block, MoveFileError, "a move block")
     if not out:
         raise MoveFileError(f"{source}: no move in it: a move file starts with '{BEGIN}'")
     return out

@@ -38,7 +38,7 @@ from rules.core.limits import MAX_LOG_BYTES, escape_control
 from rules.core.log import CHAIN_START, LineReader, chain
 from rules.core.movefile import BEGIN as MOVE_BEGIN
 from rules.core.movefile import END as MOVE_END
-from rules.core.movefile import SECRET, _unquote, marked_blocks, read_as_sent_or_decoded
+from rules.core.movefile import SECRET, _unquote, marked_blocks, read_as_sent_or_decoded, read_blocks
 
 BEGIN = "-----BEGIN FAUNA UPDATE-----"
 END = "-----END FAUNA UPDATE-----"
@@ -244,19 +244,13 @@ def _read_block(lines: list[str], source: str, first: int) -> UpdateFile:
 
 
 def _read_text(text: str, source: str) -> list[UpdateFile]:
-    lines = [_unquote(ln) for ln in text.splitlines()]
-    out: list[UpdateFile] = []
-    for opened, start, stop in marked_blocks(lines, BEGIN, END):
-        if stop >= len(lines):
-            raise UpdateError(f"{source}:{opened + 1}: an update that never ends: no '{END}' line after it (the "
-                              "message was cut short?)")
-        out.append(_read_block(lines[start:stop], source, start + 1))
-    if not out and next(marked_blocks(lines, MOVE_BEGIN, MOVE_END), None):  # a move block's first line
+    out = read_blocks(text, source, BEGIN, END, _read_block, UpdateError, "an update")
+    if out:
+        return out
+    if next(marked_blocks([_unquote(ln) for ln in text.splitlines()], MOVE_BEGIN, MOVE_END), None):
         raise UpdateError(f"{source}: a move file, not an update: a move file goes to the referee, who applies it "
                           "to the game (fauna pbem apply GAME --key KEY MOVEFILE) and sends back your update")
-    if not out:
-        raise UpdateError(f"{source}: no update in it: an update file holds a block that starts with '{BEGIN}'")
-    return out
+    raise UpdateError(f"{source}: no update in it: an update file holds a block that starts with '{BEGIN}'")
 
 
 def read_update_files(text: str, source: str) -> list[UpdateFile]:

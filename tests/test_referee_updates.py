@@ -234,6 +234,19 @@ def test_a_move_file_given_to_a_view_file_is_told_where_it_goes(after_two):
     refused(copies["ann"], moves[0], 2, "a move file, not an update: a move file goes to the referee")
 
 
+def test_an_update_cut_short_or_missing_is_refused_naming_the_line_of_its_start(after_two):
+    tmp, copies, ups = after_two
+    text = ups["ann"][0].read_text()
+    begin = text.splitlines().index("-----BEGIN FAUNA UPDATE-----") + 1
+    cut = tmp / "cut.txt"
+    cut.write_text(text.split("-----END")[0])
+    refused(copies["ann"], cut, 2, f"cut.txt:{begin}: an update that never ends: no '-----END FAUNA UPDATE-----' "
+                                   "line after it (the message was cut short?)")
+    cut.write_text("Hello ann, here is nothing.\n")
+    refused(copies["ann"], cut, 2, "cut.txt: no update in it: an update file holds a block that starts with "
+                                   "'-----BEGIN FAUNA UPDATE-----'")
+
+
 def test_an_update_re_wrapped_at_16_columns_still_applies(after_two):
     import textwrap
 

@@ -70,6 +70,24 @@ def _recent(moves: list[tuple[int, str, str]]) -> None:
             click.echo(f"  {s} {shown(p)}: {shown(t)}")  # texts from the file: control characters escaped
 
 
+def _before_reveal_json(game: str, rules: Any, check: Any, moves: list[tuple[int, str, str]],
+                        following: dict[str, Any] | None, view: Any, tables: Any) -> None:
+    """The JSON status of a public file before the reveal: one shape, with or without the board the referee wrote."""
+    click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "referee": True, "revealed": False,
+                          "lines": check.lines, "moves": check.moves, "view": view, "over": following is None,
+                          "tables": tables,
+                          "decisions": [{"seq": s, "player": p, "move": t} for s, p, t in moves],
+                          "next": following}), nl=False)
+
+
+def _before_reveal_line(game: str, rules: Any, check: Any, moves: list[tuple[int, str, str]],
+                        following: dict[str, Any] | None) -> str:
+    """The first line of the text status before the reveal: the game, who is to move, and the chain intact."""
+    state = f"move {following['seq']} is {shown(following['player'])}'s" if following else "the game is over"
+    return (f"{shown(game)}: a refereed {rules.title} game, {len(moves)} moves, {state}; the hash chain of its "
+            f"{check.lines} lines is intact.")
+
+
 def _board(game: str, fmt: str, rules: Any, text: str, check: Any, svg_path: str | None) -> None:
     """Before the reveal: the spectator's board the referee wrote into the file, and at the end its tables."""
     import importlib
@@ -91,17 +109,12 @@ def _board(game: str, fmt: str, rules: Any, text: str, check: Any, svg_path: str
             raise click.UsageError(f"--svg: {rules.title} games have no picture yet") from None
         atomic_write(svg_path, draw(board))
         click.echo(f"Wrote the picture to {svg_path}.", err=True)
-    over = following is None
     if fmt == "json":
-        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "referee": True, "revealed": False,
-                              "lines": check.lines, "moves": check.moves, "view": check.board, "over": over,
-                              "tables": check.tables if over else None,
-                              "decisions": [{"seq": s, "player": p, "move": t} for s, p, t in moves],
-                              "next": following}), nl=False)
+        _before_reveal_json(game, rules, check, moves, following, check.board,
+                            check.tables if following is None else None)
         return
-    state = f"move {following['seq']} is {shown(following['player'])}'s" if following else "the game is over"
-    click.echo(f"{shown(game)}: a refereed {rules.title} game, {len(moves)} moves, {state}; the hash chain of its "
-               f"{check.lines} lines is intact. What a spectator may see now, as the referee wrote it:")
+    click.echo(f"{_before_reveal_line(game, rules, check, moves, following)} What a spectator may see now, as the "
+               "referee wrote it:")
     click.echo(picture(rules, board))
     if tables:
         click.echo(render_tables(tables, fmt))
@@ -111,15 +124,9 @@ def _board(game: str, fmt: str, rules: Any, text: str, check: Any, svg_path: str
 def _unrevealed(game: str, fmt: str, rules: Any, text: str, check: Any) -> None:
     moves, following = _decisions(text)
     if fmt == "json":
-        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "referee": True, "revealed": False,
-                              "lines": check.lines, "moves": check.moves, "view": None, "over": following is None,
-                              "tables": None,
-                              "decisions": [{"seq": s, "player": p, "move": t} for s, p, t in moves],
-                              "next": following}), nl=False)
+        _before_reveal_json(game, rules, check, moves, following, None, None)
         return
-    state = f"move {following['seq']} is {shown(following['player'])}'s" if following else "the game is over"
-    click.echo(f"{shown(game)}: a refereed {rules.title} game, {len(moves)} moves, {state}; the hash chain of its "
-               f"{check.lines} lines is intact.")
+    click.echo(_before_reveal_line(game, rules, check, moves, following))
     click.echo("No board before the reveal: this public file holds only each decision's public wording, not the "
                "positions (hidden cards decide them). Each player's view file shows their board; the public file "
                "shows the board and the final tables once the referee runs fauna pbem reveal.")

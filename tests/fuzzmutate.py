@@ -333,6 +333,11 @@ def mutate_toml(data: bytes, rng: random.Random, donors: list[str], moves: list[
             return f"{key}= {value}"
         return mutate_line(line, rng, donors, moves)
 
+    return _edited_bytes(lines, rng, donors, edit)
+
+
+def _edited_bytes(lines: list[str], rng: random.Random, donors: list[str], edit) -> bytes:
+    """One to three structural edits of a small text file's lines (`edit` for one line), then, rarely, byte damage."""
     for _ in range(rng.choice((1, 1, 2, 3))):
         lines = mutate_lines(lines, rng, donors, edit)
     out = _encode("\n".join(lines))
@@ -353,9 +358,4 @@ def mutate_script(data: bytes, rng: random.Random, donors: list[str], moves: lis
             return f"{who}: {rng.choice(moves + TEXTS + ['pass', 'A' * 250, 'x; ' * 100])}"
         return mutate_line(line, rng, donors, moves)
 
-    for _ in range(rng.choice((1, 1, 2, 3))):
-        lines = mutate_lines(lines, rng, donors, edit)
-    out = _encode("\n".join(lines))
-    if rng.random() < 0.1:
-        out = damage_bytes(out, rng)
-    return out
+    return _edited_bytes(lines, rng, donors, edit)

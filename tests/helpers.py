@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 from rules.core.log import CHAIN_START, chain
 from rules.fauna import Animal, Config, Deck, PlayerSpec, new_game, preset
@@ -61,3 +62,9 @@ def rechained(texts: list[str]) -> str:
 def texts_of(log_text: str) -> list[str]:
     """The line texts of a log, without their hashes."""
     return [ln.rsplit(" @", 1)[0] for ln in log_text.splitlines()]
+
+
+def update_lines(folder: Path, names: list[str], seq: int) -> list[str]:
+    """The lines under 'Send now:' after a referee's apply of move `seq`: each player's update file, to them only."""
+    return [f"  {folder / f'g-{n}-update-{seq}.txt'} to {n} only (the update of {folder / f'g-{n}.view'})"
+            for n in names]

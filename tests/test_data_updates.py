@@ -139,6 +139,21 @@ def answer_of(text: str, round_no: int) -> dict:
     return json.loads(line.group(1))
 
 
+def release_2(tmp_path: Path, install) -> Path:
+    """Today's data installed as release 1; release 2, a copy of it for an edit, returned to install later."""
+    install(copy_data(tmp_path, "release-1"))
+    return copy_data(tmp_path, "release-2")
+
+
+def weight_kept_and_shown(game: Path, reference: bytes, round_no: int, name: str) -> None:
+    """The round in progress was evaluated with the weight it was dealt, and --against-installed names the change."""
+    assert answer_of(game.read_text(), round_no) == answer_of(reference.decode(), round_no)
+    shown = run("replay", game, "--against-installed")
+    assert shown.exit_code == 0, shown.output
+    assert re.search(rf"round {round_no}, {re.escape(name)}: weight was .+ in this game, is .+ now",
+                     shown.output), shown.output
+
+
 @pytest.fixture
 def reference(tmp_path_factory):
     """The game as played start to end on today's data: every edited game must end byte for byte like it."""
@@ -152,9 +167,7 @@ def reference(tmp_path_factory):
 
 @pytest.mark.parametrize("edit", list(EDITS))
 def test_a_game_in_progress_goes_on_to_its_end_after_a_data_update(edit, tmp_path, install, reference):
-    before = copy_data(tmp_path, "release-1")
-    after = copy_data(tmp_path, "release-2")
-    install(before)
+    after = release_2(tmp_path, install)
     game = tmp_path / "game.fauna"
     start_game(game)
     rng = SplitMix64(9)
@@ -170,12 +183,8 @@ def test_a_game_in_progress_goes_on_to_its_end_after_a_data_update(edit, tmp_pat
     replayed = run("replay", game)
     assert replayed.exit_code == 0 and "Verified" in replayed.output, replayed.output
     assert game.read_bytes() == reference  # the game as it would have been without the update
-    if edit == "weight":  # the round in progress was evaluated with the weight it was dealt
-        assert answer_of(game.read_text(), round_no) == answer_of(reference.decode(), round_no)
-        shown = run("replay", game, "--against-installed")
-        assert shown.exit_code == 0
-        assert re.search(rf"round {round_no}, {re.escape(current.name)}: weight was .+ in this game, is .+ now",
-                         shown.output), shown.output
+    if edit == "weight":
+        weight_kept_and_shown(game, reference, round_no, current.name)
 
 
 @pytest.mark.parametrize("edit", list(EDITS))
@@ -310,9 +319,7 @@ def referee_moves(game: Path, key: Path, rng: SplitMix64, count: int | None = No
 
 @pytest.mark.parametrize("edit", list(EDITS))
 def test_a_refereed_game_in_progress_goes_on_to_its_end_after_a_data_update(edit, tmp_path, install, reference):
-    before = copy_data(tmp_path, "release-1")
-    after = copy_data(tmp_path, "release-2")
-    install(before)
+    after = release_2(tmp_path, install)
     game = tmp_path / "game.fauna"
     key = start_refereed(game)
     rng = SplitMix64(9)
@@ -330,12 +337,8 @@ def test_a_refereed_game_in_progress_goes_on_to_its_end_after_a_data_update(edit
     assert run("pbem", "reveal", game, "--key", key).exit_code == 0
     replayed = run("replay", game)
     assert replayed.exit_code == 0 and "commitment matches" in replayed.output, replayed.output
-    if edit == "weight":  # the round in progress was evaluated with the weight it was dealt
-        assert answer_of(game.read_text(), round_no) == answer_of(reference.decode(), round_no)
-        shown = run("replay", game, "--against-installed")
-        assert shown.exit_code == 0, shown.output
-        assert re.search(rf"round {round_no}, {re.escape(current.name)}: weight was .+ in this game, is .+ now",
-                         shown.output), shown.output
+    if edit == "weight":
+        weight_kept_and_shown(game, reference, round_no, current.name)
         data = json.loads(run("replay", game, "--against-installed", "--format", "json").output)
         assert [c["round"] for c in data["against_installed"]] == [round_no]
     else:

@@ -12,23 +12,13 @@ from click.testing import CliRunner
 from fauna_cli.main import cli
 from rules.core.log import load_game_log
 from rules.core.registry import load_rules
+from tests.jsonshapes import config
 
 OTHERS = ["arctic", "exofauna", "evo"]
 
 
 def run(*args, input=None):
     return CliRunner().invoke(cli, [str(a) for a in args], input=input, prog_name="fauna")
-
-
-def config(path: Path, game: str, humans: int = 1, bots: int = 1, seed: int = 2) -> Path:
-    lines = ["[game]", f'rules = "{game}"', f"seed = {seed}"]
-    names = ["me", "you", "third"]
-    for i in range(humans):
-        lines += ["[[players]]", f'name = "{names[i]}"']
-    for i in range(bots):
-        lines += ["[[players]]", f'name = "bot{i + 1}"', 'bot = "random"']
-    path.write_text("\n".join(lines) + "\n")
-    return path
 
 
 def moves_in(log: Path, game: str) -> list[tuple[str, str]]:

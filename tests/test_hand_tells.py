@@ -34,27 +34,28 @@ def _unseen_depth(initial: list[Any], deck: list[Any]) -> int:
     return 0
 
 
-def _swap_evo(state: Any, seat: int, rng: SplitMix64, start: Any) -> bool:
-    hand, deck = state.hand[seat], state.deck
+def _swap_hand(hand: list[Any], pile: list[Any], deep: list[int], rng: SplitMix64) -> bool:
+    """Swap the hand's cards with cards at random positions of `deep` in the pile; False (nothing done) when the
+    hand is empty or `deep` has too few positions."""
     k = len(hand)
-    deep = list(range(len(deck) // 2, len(deck)))  # far from the top: nobody buys them before `seat` decides
     if not k or len(deep) < k:
         return False
     rng.shuffle(deep)
     for i, d in zip(range(k), deep[:k], strict=True):
-        hand[i], deck[d] = deck[d], hand[i]
+        hand[i], pile[d] = pile[d], hand[i]
     return True
 
 
+def _swap_evo(state: Any, seat: int, rng: SplitMix64, start: Any) -> bool:
+    deck = state.deck
+    deep = list(range(len(deck) // 2, len(deck)))  # far from the top: nobody buys them before `seat` decides
+    return _swap_hand(state.hand[seat], deck, deep, rng)
+
+
 def _swap_arctic(state: Any, seat: int, rng: SplitMix64, start: Any) -> bool:
-    hand, draw = state.hands[seat], state.draw  # the draw pile's top is its end
-    k = len(hand)
-    deep = list(range(len(draw) // 2))
-    if not k or len(deep) < k:
+    draw = state.draw  # the draw pile's top is its end
+    if not _swap_hand(state.hands[seat], draw, list(range(len(draw) // 2)), rng):
         return False
-    rng.shuffle(deep)
-    for i, d in zip(range(k), deep[:k], strict=True):
-        hand[i], draw[d] = draw[d], hand[i]
     free = [t for t in range(6) if t not in state.totems]
     state.totems[seat] = free[rng.below(len(free))]  # the totem is as secret as the hand
     return True
@@ -62,16 +63,9 @@ def _swap_arctic(state: Any, seat: int, rng: SplitMix64, start: Any) -> bool:
 
 def _swap_exofauna(state: Any, seat: int, rng: SplitMix64, start: Any) -> bool:
     colour = state.colour_of(state.names[seat])
-    hand, deck = state.hands[colour], state.decks[colour]
-    k = len(hand)
+    deck = state.decks[colour]
     unseen = _unseen_depth(start.decks[colour], deck)  # below them: cards discarded face up, known to all
-    deep = list(range(max(2, unseen // 2), unseen))
-    if not k or len(deep) < k:
-        return False
-    rng.shuffle(deep)
-    for i, d in zip(range(k), deep[:k], strict=True):
-        hand[i], deck[d] = deck[d], hand[i]
-    return True
+    return _swap_hand(state.hands[colour], deck, list(range(max(2, unseen // 2), unseen)), rng)
 
 
 SWAP = {"evo": _swap_evo, "arctic": _swap_arctic, "exofauna": _swap_exofauna}

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import update_lines
 
 from fauna_cli.main import cli
 from rules.core.log import load_game_log
@@ -144,10 +145,7 @@ def test_a_referee_game_names_the_referee_and_after_apply_lists_which_file_goes_
     assert applied.exit_code == 0, applied.output
     lines = applied.output.splitlines()
     at = lines.index("Send now:")
-    assert lines[at + 1:at + 4] == [f"  {tmp_path / 'g-ann-update-1.txt'} to ann only (the update of "
-                                    f"{view_of(tmp_path, 'ann')})",
-                                    f"  {tmp_path / 'g-bob-update-1.txt'} to bob only (the update of "
-                                    f"{view_of(tmp_path, 'bob')})",
+    assert lines[at + 1:at + 4] == [*update_lines(tmp_path, names, 1),
                                     f"  {game} (public) to anyone who follows the game (optional: players need "
                                     "only their update)"]
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import update_lines
 
 from fauna_cli.main import cli
 from rules.core.log import load_game_log
@@ -212,10 +213,7 @@ def test_the_referee_names_each_players_update_and_whole_files_stay_possible(aft
     assert done.exit_code == 0, done.output
     lines = done.output.splitlines()
     at = lines.index("Send now:")
-    assert lines[at + 1:at + 3] == [f"  {tmp / f'g-ann-update-{seq + 1}.txt'} to ann only (the update of "
-                                    f"{tmp / 'g-ann.view'})",
-                                    f"  {tmp / f'g-ben-update-{seq + 1}.txt'} to ben only (the update of "
-                                    f"{tmp / 'g-ben.view'})"]
+    assert lines[at + 1:at + 3] == update_lines(tmp, ["ann", "ben"], seq + 1)
     assert "fauna pbem apply THEIR-VIEW-FILE UPDATE-FILE" in done.output
     # a player who lost an update takes the whole view file, and the next update fits it
     shutil.copyfile(tmp / "g-ben.view", copies["ben"])
@@ -234,6 +232,19 @@ def test_a_move_file_given_to_a_view_file_is_told_where_it_goes(after_two):
     tmp, copies, ups = after_two
     moves = sorted(tmp.glob("g-*-move-*.txt"))
     refused(copies["ann"], moves[0], 2, "a move file, not an update: a move file goes to the referee")
+
+
+def test_an_update_cut_short_or_missing_is_refused_naming_the_line_of_its_start(after_two):
+    tmp, copies, ups = after_two
+    text = ups["ann"][0].read_text()
+    begin = text.splitlines().index("-----BEGIN FAUNA UPDATE-----") + 1
+    cut = tmp / "cut.txt"
+    cut.write_text(text.split("-----END")[0])
+    refused(copies["ann"], cut, 2, f"cut.txt:{begin}: an update that never ends: no '-----END FAUNA UPDATE-----' "
+                                   "line after it (the message was cut short?)")
+    cut.write_text("Hello ann, here is nothing.\n")
+    refused(copies["ann"], cut, 2, "cut.txt: no update in it: an update file holds a block that starts with "
+                                   "'-----BEGIN FAUNA UPDATE-----'")
 
 
 def test_an_update_re_wrapped_at_16_columns_still_applies(after_two):

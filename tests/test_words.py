@@ -27,19 +27,25 @@ def test_a_span_of_one_count_is_that_count():
 ONE_PLURAL = re.compile(r"(?<![\w.])1 (legal moves|moves|event cards|cards|points|dinosaurs|players|holes|tokens)\b")
 
 
-def _texts_of_games():
-    """Every picture and help text of a game of each game (with 0, 1 and 2 of many things along the way)."""
+def _bots_game(game: str, names: list[str], seed: int):
+    """(rules, a new game of `game` between random computer players named `names`, on `seed`)."""
     import tomllib
 
-    from fauna_cli.anygame import choices_text, help_for, picture
     from rules.core.registry import load_rules
+
+    rules = load_rules(game)
+    doc = tomllib.loads(rules.default_config_text())
+    doc["players"] = [{"name": name, "bot": "random"} for name in names]
+    return rules, rules.new_state(rules.config_from_dict(doc, "config", None), seed)
+
+
+def _texts_of_games():
+    """Every picture and help text of a game of each game (with 0, 1 and 2 of many things along the way)."""
+    from fauna_cli.anygame import choices_text, help_for, picture
     from rules.core.rng import SplitMix64
 
     for game, n in (("arctic", 2), ("exofauna", 2), ("evo", 3)):
-        rules = load_rules(game)
-        doc = tomllib.loads(rules.default_config_text())
-        doc["players"] = [{"name": f"p{i}", "bot": "random"} for i in range(n)]
-        state = rules.new_state(rules.config_from_dict(doc, "config", None), 3)
+        rules, state = _bots_game(game, [f"p{i}" for i in range(n)], 3)
         rng = SplitMix64(3)
         while not state.is_over:
             yield picture(rules, state.view(state.to_move))
@@ -58,17 +64,11 @@ def test_no_screen_of_a_whole_game_says_one_with_a_plural():
 
 def _screens():
     """The screen before each decision of a game of each game: picture, help, numbered choices."""
-    import tomllib
-
     from fauna_cli.anygame import choices_text, help_for, picture
-    from rules.core.registry import load_rules
     from rules.core.rng import SplitMix64
 
     for game, n in (("arctic", 3), ("exofauna", 2), ("evo", 3)):
-        rules = load_rules(game)
-        doc = tomllib.loads(rules.default_config_text())
-        doc["players"] = [{"name": f"p{i}", "bot": "random"} for i in range(n)]
-        state = rules.new_state(rules.config_from_dict(doc, "config", None), 5)
+        rules, state = _bots_game(game, [f"p{i}" for i in range(n)], 5)
         rng = SplitMix64(5)
         while not state.is_over:
             yield game, "\n".join((picture(rules, state.view(state.to_move)), help_for(rules, state),
@@ -90,16 +90,10 @@ def test_each_fact_is_said_once_on_a_screen():
 
 
 def test_a_tied_arctic_game_says_which_rule_decided_it():
-    import tomllib
-
     from fauna_cli.games.arctic import picture
-    from rules.core.registry import load_rules
     from rules.core.rng import SplitMix64
 
-    rules = load_rules("arctic")
-    doc = tomllib.loads(rules.default_config_text())
-    doc["players"] = [{"name": "Ann", "bot": "random"}, {"name": "Bot", "bot": "random"}]
-    state = rules.new_state(rules.config_from_dict(doc, "config", None), 96)  # random play ties this game 4 to 4
+    _, state = _bots_game("arctic", ["Ann", "Bot"], 96)  # random play ties this game 4 to 4
     rng = SplitMix64(96)
     while not state.is_over:
         legal = state.legal_moves()

@@ -8,21 +8,13 @@ from typing import Any
 
 from rules.arctic.cards import ANIMALS, DATA
 from rules.core import config as shared
+from rules.core.config import PlayerSpec as PlayerSpec  # re-exported: each game's config names its seats
 from rules.core.errors import ConfigError
 from rules.core.names import suggest
 
 GAME_KEYS = ("rules", "seed", "start", "powers")
 SIDES = ("A", "B", "random")
 BOT_KINDS: tuple[str, ...] = ("planner", "random", "expert")  # rules/arctic/bots.py
-
-
-@dataclass(frozen=True)
-class PlayerSpec:
-    """A seat at the table in turn order; `bot` names a computer player kind, None for a person."""
-
-    name: str
-    bot: str | None = None
-    think: int | None = None  # the expert bot's playouts per decision (rules/core/search.py); None: its default
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,7 @@ from collections.abc import Sequence
 
 from rules.arctic.moves import Move
 from rules.arctic.state import BEAR, FOX, MOOSE, ORCA, ArcticState
-from rules.core.rng import GOLDEN, MASK, MIX1, MIX2, TWO64, SplitMix64
-
-LIMITS = [TWO64 - TWO64 % n if n else 0 for n in range(64)]  # SplitMix64.below's rejection bound per n
+from rules.core.rng import SplitMix64, draw_below
 
 
 def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
@@ -47,15 +45,7 @@ def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
                 nh, n = -1, len(moves)
             if n == 0:
                 raise ValueError("a game that is not over offered no legal move")
-            limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
-            while True:  # SplitMix64.below(n), written out
-                x = (x + GOLDEN) & MASK
-                z = ((x ^ (x >> 30)) * MIX1) & MASK
-                z = ((z ^ (z >> 27)) * MIX2) & MASK
-                z ^= z >> 31
-                if z < limit:
-                    break
-            k = z % n
+            x, k = draw_below(x, n)
             if nh < 0:
                 mv = moves[k] if nh == -1 else ("take", state.river[k], 0)
                 if mv[0] == "take" and mv[1] >= 0 and not state.orca_on:  # from the river, no refill

@@ -7,6 +7,7 @@ and every error is one line naming the file and the key, with a "did you mean" w
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rules.core.errors import ConfigError
@@ -17,6 +18,15 @@ SCRIPT_MARKS = ";#:"  # a name holding one of these could not be written on a mo
 PLAYER_KEYS = ("name", "bot", "think")
 THINK_BOTS = ("expert",)  # the bot kinds that take `think`, their playouts per decision (rules/core/search.py)
 MAX_THINK = 1_000_000
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """A seat at the table in turn order (Arctic, ExoFauna, Evo); `bot` names a computer player kind, None a person."""
+
+    name: str
+    bot: str | None = None
+    think: int | None = None  # the expert bot's playouts per decision (rules/core/search.py); None: its default
 
 
 def hint(word: str, choices: list[str] | tuple[str, ...]) -> str:

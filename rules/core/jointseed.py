@@ -205,6 +205,17 @@ def _player(lines: list[str], i: int, where: str) -> str:
     return name
 
 
+def _player_file_text(fmt: str, player: str, invite: str, last: str) -> str:
+    """A file of one player's (join or contribution): its format, their name, the invitation R, then `last`."""
+    return f"{fmt}\nplayer {json.dumps(player, ensure_ascii=False)}\nreferee sha256:{invite}\n{last}\n"
+
+
+def _read_player_file(text: str, where: str, fmt: str, what: str, key: str) -> tuple[str, str, str]:
+    """(player, R, the value of the `key` line) of a file `_player_file_text` writes, each line checked."""
+    lines = _lines(text, where, fmt, 4, what)
+    return _player(lines, 1, where), _field(lines, 2, "referee", where), _field(lines, 3, key, where)
+
+
 def invite_text(invite: str) -> str:
     """The invitation the referee sends every player: R only."""
     return f"{INVITE_FORMAT}\nreferee sha256:{invite}\n"
@@ -240,14 +251,13 @@ class Join:
 
 def join_text(player: str, invite: str, contribution: str) -> str:
     """The join file a player sends the referee: their name, R, and C (nothing of the contribution itself)."""
-    return (f"{JOIN_FORMAT}\nplayer {json.dumps(player, ensure_ascii=False)}\nreferee sha256:{invite}\n"
-            f"commit sha256:{join_commitment(player, invite, contribution)}\n")
+    commit = join_commitment(player, invite, contribution)
+    return _player_file_text(JOIN_FORMAT, player, invite, f"commit sha256:{commit}")
 
 
 def read_join(text: str, where: str) -> Join:
     """A join file."""
-    lines = _lines(text, where, JOIN_FORMAT, 4, "a joint-seed join file")
-    return Join(_player(lines, 1, where), _field(lines, 2, "referee", where), _field(lines, 3, "commit", where))
+    return Join(*_read_player_file(text, where, JOIN_FORMAT, "a joint-seed join file", "commit"))
 
 
 @dataclass(frozen=True)
@@ -261,15 +271,13 @@ class Contribution:
 
 def contribution_text(player: str, invite: str, contribution: str) -> str:
     """The file a player keeps (and sends the referee only at the end): their name, R and c."""
-    return (f"{CONTRIBUTION_FORMAT}\nplayer {json.dumps(player, ensure_ascii=False)}\nreferee sha256:{invite}\n"
-            f"contribution {contribution}\n")
+    return _player_file_text(CONTRIBUTION_FORMAT, player, invite, f"contribution {contribution}")
 
 
 def read_contribution(text: str, where: str) -> Contribution:
     """A contribution file."""
-    lines = _lines(text, where, CONTRIBUTION_FORMAT, 4, "a joint-seed contribution file")
-    return Contribution(_player(lines, 1, where), _field(lines, 2, "referee", where),
-                        _field(lines, 3, "contribution", where))
+    return Contribution(*_read_player_file(text, where, CONTRIBUTION_FORMAT, "a joint-seed contribution file",
+                                           "contribution"))
 
 
 def start_record(secret: str, joins: list[tuple[str, Join]], players: list[str]) -> JointRecord:

@@ -329,18 +329,23 @@ class _MoveVerifier:
             self.records.append(Record(pos + 1, "next", body, h))
             self._expect_end(pos + 1, "the closing 'next' line")
             return None
-        m = _MOVE.match(body)
-        if not m:
-            raise ReplayMismatch(f"{rd.where(pos)}: expected move {seq} by {who} (as '{seq} {who}: MOVE') or the "
-                                 f"closing line 'next {seq} {who}', found {short(body)}", pos + 1)
-        if int(m.group(1)) != seq:
-            raise ReplayMismatch(f"{rd.where(pos)}: expected move number {seq}, found {m.group(1)} in {short(body)}",
-                                 pos + 1)
-        if m.group(2) != who:
-            raise ReplayMismatch(f"{rd.where(pos)}: expected move {seq} by {who}, found one by {short(m.group(2))}",
-                                 pos + 1)
-        return m.group(3)
+        return move_text(rd, pos, body, seq, who)
+
+
+def move_text(rd: LineReader, pos: int, body: str, seq: int, who: str | None) -> str:
+    """The move text of line `pos` (its text `body`), checked to be move `seq` by `who` (ReplayMismatch otherwise)."""
+    m = _MOVE.match(body)
+    if not m:
+        raise ReplayMismatch(f"{rd.where(pos)}: expected move {seq} by {who} (as '{seq} {who}: MOVE') or the closing "
+                             f"line 'next {seq} {who}', found {short(body)}", pos + 1)
+    if int(m.group(1)) != seq:
+        raise ReplayMismatch(f"{rd.where(pos)}: expected move number {seq}, found {m.group(1)} in {short(body)}",
+                             pos + 1)
+    if m.group(2) != who:
+        raise ReplayMismatch(f"{rd.where(pos)}: expected move {seq} by {who}, found one by {short(m.group(2))}",
+                             pos + 1)
+    return m.group(3)
 
 
 __all__ = ["CHAIN_START", "EDITED", "GameLog", "HASH_DIGITS", "LineReader", "LoadedGame", "LogFormatError", "Record",
-           "chain", "decode_log", "load_game_log", "short"]
+           "chain", "decode_log", "load_game_log", "move_text", "short"]

@@ -34,8 +34,9 @@ import hashlib
 import hmac
 import quopri
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from rules.core.errors import FaunaError
 from rules.core.limits import escape_control
@@ -53,6 +54,7 @@ SEQ = re.compile(r"^[0-9]{1,12}$")  # ASCII digits: str.isdigit() also takes '²
 _QUOTE = re.compile(r"^(\s*>)+\s?")
 _QP_SIGN = re.compile(r"=(?:\r?\n|[0-9A-Fa-f]{2})")  # a soft line break or an escaped byte
 _HEADER = re.compile(r"^[!-9;-~]+:")  # an RFC 5322 header line: a name without spaces or colons, then ':'
+_Block = TypeVar("_Block")  # what a reader of blocks returns a list of: move files, update files
 _MARKER_LINES = 4  # BEGIN/END wrapped at one word a line ("-----BEGIN", "FAUNA", "MOVE-----") take three
 
 
@@ -113,15 +115,22 @@ def read_move_files(text: str, source: str) -> list[MoveFile]:
     text, it is read again decoded (what the mail program would show), and the first error stands if
     that fails too.
     """
+    return read_as_sent_or_decoded(_read_text, text, source, (MoveFileError,))
+
+
+def read_as_sent_or_decoded(read: Callable[[str, str], list[_Block]], text: str, source: str,
+                            errors: tuple[type[Exception], ...]) -> list[_Block]:
+    """`read(text, source)`; if that raises one of `errors` and the text is a saved message or quoted-printable,
+    `read` of the decoded text, the first error standing if that fails too (move and update files alike)."""
     try:
-        return _read_text(text, source)
-    except MoveFileError:
+        return read(text, source)
+    except errors:
         decoded = _decoded(text)
         if decoded is None or decoded == text:
             raise
         try:
-            return _read_text(decoded, f"{source} (decoded)")
-        except MoveFileError:
+            return read(decoded, f"{source} (decoded)")
+        except errors:
             pass
         raise
 
@@ -173,26 +182,45 @@ def _marker_at(squashed: list[str], i: int, marker: str) -> int:
     return 0
 
 
-def _read_text(text: str, source: str) -> list[MoveFile]:
-    lines = [_unquote(ln) for ln in text.splitlines()]
+def marked_blocks(lines: list[str], begin: str, end: str) -> Iterator[tuple[int, int, int]]:
+    """Where each block between a `begin` and an `end` marker line stands (spaces aside, whole or wrapped by a
+    mail program): (the begin marker's line, the block's first line, its end marker's line); a block that never
+    ends comes last, its end at len(lines), for the caller to refuse as cut short."""
     squashed = [ln.replace(" ", "") for ln in lines]
-    begin, end = BEGIN.replace(" ", ""), END.replace(" ", "")
-    out: list[MoveFile] = []
+    begin, end = begin.replace(" ", ""), end.replace(" ", "")
     i = 0
     while i < len(lines):
         opening = _marker_at(squashed, i, begin)
         if not opening:
             i += 1
             continue
-        start = i + opening
-        j = start
+        start = j = i + opening
         while j < len(lines) and not (closing := _marker_at(squashed, j, end)):
             j += 1
+        yield i, start, j
         if j >= len(lines):
-            raise MoveFileError(f"{source}:{i + 1}: a move block that never ends: no '{END}' line after it "
-                                "(the message was cut short?)")
-        out.append(_read_block(lines[start:j], source, start + 1))
+            return
         i = j + closing
+
+
+def read_blocks(text: str, source: str, begin: str, end: str,
+                read_block: Callable[[list[str], str, int], _Block], error: Callable[[str], Exception],
+                what: str) -> list[_Block]:
+    """Every block of `text` between `begin` and `end` marker lines (mail quoting taken off), each read by
+    `read_block(its lines, source, its first line's number)`; `what` (e.g. 'a move block') that never ends
+    is an `error`."""
+    lines = [_unquote(ln) for ln in text.splitlines()]
+    out: list[_Block] = []
+    for opened, start, stop in marked_blocks(lines, begin, end):
+        if stop >= len(lines):
+            raise error(f"{source}:{opened + 1}: {what} that never ends: no '{end}' line after it (the message "
+                        "was cut short?)")
+        out.append(read_block(lines[start:stop], source, start + 1))
+    return out
+
+
+def _read_text(text: str, source: str) -> list[MoveFile]:
+    out = read_blocks(text, source, BEGIN, END, _read_block, MoveFileError, "a move block")
     if not out:
         raise MoveFileError(f"{source}: no move in it: a move file starts with '{BEGIN}'")
     return out

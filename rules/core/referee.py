@@ -433,15 +433,8 @@ _LEGAL = ListOf(Text(1, MAX_MOVE_CHARS), 100_000)
 _NEXT = Opt(Record({"seq": Int(1, 10**12), "player": Text(1, MAX_NAME_CHARS)}))
 
 
-def read_view(text: str, source: str) -> ViewFile:
-    """Check a view file's hash chain, then the shape of every line (the view by its game's shape), and read it.
-
-    A view file comes from outside like any other input: nothing of it is used before all of it is checked.
-    A line that is not as fauna writes it is a LogFormatError naming FILE:LINE and what is wrong there.
-    """
-    from rules.core.registry import GAMES, load_rules
-
-    rd = LineReader(text, source, "fauna view file")
+def view_bodies(rd: LineReader) -> tuple[list[str], str]:
+    """A view file's line texts, its hash chain checked (an edited line is a ReplayMismatch), and its last hash."""
     head = CHAIN_START
     texts = []
     for i in range(len(rd.lines)):
@@ -451,6 +444,19 @@ def read_view(text: str, source: str) -> ViewFile:
             raise ReplayMismatch(f"{rd.where(i)}: expected hash {want}, found {h}: the view file was edited", i + 1)
         head = want
         texts.append(body)
+    return texts, head
+
+
+def read_view(text: str, source: str) -> ViewFile:
+    """Check a view file's hash chain, then the shape of every line (the view by its game's shape), and read it.
+
+    A view file comes from outside like any other input: nothing of it is used before all of it is checked.
+    A line that is not as fauna writes it is a LogFormatError naming FILE:LINE and what is wrong there.
+    """
+    from rules.core.registry import GAMES, load_rules
+
+    rd = LineReader(text, source, "fauna view file")
+    texts, _ = view_bodies(rd)
     if texts[0] not in VIEW_FORMATS or len(texts) < 7 + (texts[0] == VIEW_FORMAT):
         raise LogFormatError(f"{rd.where(0)}: not a fauna view file (it starts with '{VIEW_FORMAT}')")
     lines = list(enumerate(texts))  # (line index in the file, text): a version 2 file's secret line is taken out

@@ -21,6 +21,23 @@ GOLDEN = 0x9E3779B97F4A7C15
 MIX1 = 0xBF58476D1CE4E5B9
 MIX2 = 0x94D049BB133111EB
 T = TypeVar("T")
+LIMITS = tuple(TWO64 - TWO64 % n if n else 0 for n in range(64))  # the rejection bound of below(n), n < 64
+
+
+def draw_below(state: int, n: int) -> tuple[int, int]:
+    """SplitMix64.below(n) on a bare state: (the new state, the draw in [0, n)), n >= 1.
+
+    The one rejection loop of `below`, as a plain function, so that a playout loop can keep the state in a local
+    variable (a method call and an attribute write a draw cost it measurably) and still share this code.
+    """
+    limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
+    while True:
+        state = (state + GOLDEN) & MASK
+        z = ((state ^ (state >> 30)) * MIX1) & MASK
+        z = ((z ^ (z >> 27)) * MIX2) & MASK
+        z ^= z >> 31
+        if z < limit:
+            return state, z % n
 
 
 class SplitMix64:
@@ -43,11 +60,8 @@ class SplitMix64:
         """Unbiased integer in [0, n), by rejecting draws from the incomplete last block."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next()
-            if x < limit:
-                return x % n
+        self.state, k = draw_below(self.state, n)
+        return k
 
     def random(self) -> float:
         """Float in [0, 1) from the top 53 bits; the same on every IEEE-754 platform."""

@@ -36,7 +36,9 @@ from dataclasses import dataclass
 from rules.core.errors import FaunaError, IllegalMove, ReplayMismatch
 from rules.core.limits import MAX_LOG_BYTES, escape_control
 from rules.core.log import CHAIN_START, LineReader, chain
-from rules.core.movefile import SECRET, _decoded, _marker_at, _unquote
+from rules.core.movefile import BEGIN as MOVE_BEGIN
+from rules.core.movefile import END as MOVE_END
+from rules.core.movefile import SECRET, _unquote, marked_blocks, read_as_sent_or_decoded, read_blocks
 
 BEGIN = "-----BEGIN FAUNA UPDATE-----"
 END = "-----END FAUNA UPDATE-----"
@@ -118,17 +120,9 @@ class UpdateFile:
 
 def _bodies(text: str, source: str) -> tuple[list[str], str]:
     """A view file's line bodies (its hash chain checked) and the hash on its last line."""
-    rd = LineReader(text, source, "fauna view file")
-    head = CHAIN_START
-    out = []
-    for i in range(len(rd.lines)):
-        body, h = rd.split(i)
-        want = chain(head, body)
-        if h != want:
-            raise ReplayMismatch(f"{rd.where(i)}: expected hash {want}, found {h}: the view file was edited", i + 1)
-        head = want
-        out.append(body)
-    return out, head
+    from rules.core.referee import view_bodies
+
+    return view_bodies(LineReader(text, source, "fauna view file"))
 
 
 def _chained_text(bodies: list[str]) -> tuple[str, str]:
@@ -250,45 +244,19 @@ def _read_block(lines: list[str], source: str, first: int) -> UpdateFile:
 
 
 def _read_text(text: str, source: str) -> list[UpdateFile]:
-    lines = [_unquote(ln) for ln in text.splitlines()]
-    squashed = [ln.replace(" ", "") for ln in lines]
-    begin, end = BEGIN.replace(" ", ""), END.replace(" ", "")
-    out: list[UpdateFile] = []
-    i = 0
-    while i < len(lines):
-        opening = _marker_at(squashed, i, begin)
-        if not opening:
-            i += 1
-            continue
-        start = j = i + opening
-        while j < len(lines) and not (closing := _marker_at(squashed, j, end)):
-            j += 1
-        if j >= len(lines):
-            raise UpdateError(f"{source}:{i + 1}: an update that never ends: no '{END}' line after it (the message "
-                              "was cut short?)")
-        out.append(_read_block(lines[start:j], source, start + 1))
-        i = j + closing
-    if not out and any(_marker_at(squashed, k, "-----BEGINFAUNAMOVE-----") for k in range(len(lines))):
+    out = read_blocks(text, source, BEGIN, END, _read_block, UpdateError, "an update")
+    if out:
+        return out
+    if next(marked_blocks([_unquote(ln) for ln in text.splitlines()], MOVE_BEGIN, MOVE_END), None):
         raise UpdateError(f"{source}: a move file, not an update: a move file goes to the referee, who applies it "
                           "to the game (fauna pbem apply GAME --key KEY MOVEFILE) and sends back your update")
-    if not out:
-        raise UpdateError(f"{source}: no update in it: an update file holds a block that starts with '{BEGIN}'")
-    return out
+    raise UpdateError(f"{source}: no update in it: an update file holds a block that starts with '{BEGIN}'")
 
 
 def read_update_files(text: str, source: str) -> list[UpdateFile]:
     """Every update block in `text` (a file, a saved mail, quoted or quoted-printable text)."""
-    try:
-        return _read_text(text, source)
-    except (UpdateError, UpdateDamaged):  # e.g. quoted-printable '=3D' where base64 has '='
-        decoded = _decoded(text)
-        if decoded is None or decoded == text:
-            raise
-        try:
-            return _read_text(decoded, f"{source} (decoded)")
-        except (UpdateError, UpdateDamaged):
-            pass
-        raise
+    # (e.g. quoted-printable '=3D' where base64 has '=')
+    return read_as_sent_or_decoded(_read_text, text, source, (UpdateError, UpdateDamaged))
 
 
 def is_update(text: str) -> bool:

@@ -7,20 +7,12 @@ from pathlib import Path
 from typing import Any
 
 from rules.core import config as shared
+from rules.core.config import PlayerSpec as PlayerSpec  # re-exported: each game's config names its seats
 from rules.core.errors import ConfigError
 
 BOT_KINDS: tuple[str, ...] = ("heuristic", "random", "expert")
 GAME_KEYS = ("rules", "seed", "start", "edition")
 EDITION = 2  # the rules edition new games are played by; see Config.edition
-
-
-@dataclass(frozen=True)
-class PlayerSpec:
-    """A seat: its name and, for a computer player, its bot kind."""
-
-    name: str
-    bot: str | None = None
-    think: int | None = None  # the expert bot's playouts per decision (rules/core/search.py); None: its default
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.core.rng import GOLDEN, MASK, MIX1, MIX2, TWO64, SplitMix64
+from rules.core.rng import SplitMix64, draw_below
 from rules.evo.birth import birth_places
 from rules.evo.cards import card_moves
 from rules.evo.combat import attackable
@@ -85,15 +85,7 @@ def play_out(state: State, rng: SplitMix64) -> State:
                 n = len(moves)
             if n == 0:
                 raise ValueError("a game that is not over offered no legal move")
-            limit = TWO64 - TWO64 % n
-            while True:  # SplitMix64.below(n), written out
-                x = (x + GOLDEN) & MASK
-                z = ((x ^ (x >> 30)) * MIX1) & MASK
-                z = ((z ^ (z >> 27)) * MIX2) & MASK
-                z ^= z >> 31
-                if z < limit:
-                    break
-            k = z % n
+            x, k = draw_below(x, n)
             if cols:
                 for item, low, count in cols:
                     if k < count:

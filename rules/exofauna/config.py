@@ -7,19 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from rules.core import config as shared
+from rules.core.config import PlayerSpec as PlayerSpec  # re-exported: each game's config names its seats
 from rules.core.errors import ConfigError
 
 BOT_KINDS: tuple[str, ...] = ("random", "heuristic", "expert")
 GAME_KEYS = ("rules", "seed", "start", "quick")
-
-
-@dataclass(frozen=True)
-class PlayerSpec:
-    """A seat; `bot` names a computer player kind (None: a person)."""
-
-    name: str
-    bot: str | None = None
-    think: int | None = None  # the expert bot's playouts per decision (rules/core/search.py); None: its default
 
 
 @dataclass(frozen=True)

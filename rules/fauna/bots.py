@@ -45,6 +45,11 @@ class Bot(Protocol):
         ...
 
 
+def spot_move(state: State, k: int) -> Move:
+    """The move of the card's spot `k` (-1: pass), as the bots that choose by spot index return it."""
+    return PASS if k < 0 else state.card.spots.moves[k]
+
+
 class RandomBot:
     """Uniformly random among the legal moves (pass counts as one of them once it is allowed)."""
 
@@ -59,8 +64,7 @@ class RandomBot:
     @staticmethod
     def pick(state: State, rng: SplitMix64) -> Move:
         """A uniformly random legal move drawn from `rng`."""
-        k = RandomBot.pick_spot(state, rng)
-        return PASS if k < 0 else state.card.spots.moves[k]
+        return spot_move(state, RandomBot.pick_spot(state, rng))
 
     @staticmethod
     def pick_spot(state: State, rng: SplitMix64) -> int:
@@ -112,8 +116,7 @@ class NaturalistBot:
         self.skill = skill
 
     def choose(self, state: State) -> Move:
-        k = self.spot(state)
-        return PASS if k < 0 else state.card.spots.moves[k]
+        return spot_move(state, self.spot(state))
 
     def spot(self, state: State) -> int:
         """The choice as the index of the card's spot (-1: pass): what bots-only play needs, without a Move."""
@@ -359,8 +362,7 @@ class StatisticianBot:
         return decision
 
     def choose(self, state: State) -> Move:
-        k = self.spot(state)
-        return PASS if k < 0 else state.card.spots.moves[k]
+        return spot_move(state, self.spot(state))
 
     def spot(self, state: State) -> int:
         """The choice as the index of the card's spot (-1: pass): what bots-only play needs, without a Move."""

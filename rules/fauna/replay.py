@@ -37,7 +37,7 @@ from typing import Any, overload
 
 from rules.core.errors import ConfigError, FaunaError, IllegalMove, ReplayMismatch
 from rules.core.limits import InputRefused, load_json, raw_decode_json
-from rules.core.log import CHAIN_START, EDITED, LogFormatError, VerifiedHistory, chain, decode_log
+from rules.core.log import CHAIN_START, EDITED, LogFormatError, VerifiedHistory, chain, decode_log, move_text
 from rules.core.log import LineReader as _Reader
 from rules.core.log import short as _short
 from rules.fauna import data
@@ -60,7 +60,6 @@ HEADER_KEYS = {2: ("fauna-log", "seed", "data", "preset", "units", "cards", "sta
                3: ("fauna-log", "seed", "box", "board", "preset", "units", "cards", "start", "goal", "player")}
 _SETTINGS = ("preset", "units", "cards", "start", "goal")
 
-_MOVE = re.compile(r"^([0-9]{1,20}) ([^:]+): (.+)$", re.S)
 _FINGERPRINT = re.compile(r"^sha256:([0-9a-f]{64})$")
 _NUMBER = re.compile(r"^(0|[1-9][0-9]{0,19})$")
 _ROUND = re.compile(r"^round ([1-9][0-9]{0,8}) .+ starts: card ([1-9][0-9]{0,5}) (green|black) (.+)$", re.S)
@@ -673,18 +672,7 @@ class _MoveVerifier:
 
 def _read_move(rd: _Reader, pos: int, body: str, state: State) -> str:
     """The move text on line `pos`, checked for number and player (ReplayMismatch otherwise)."""
-    seq, who = state.seq + 1, state.to_move
-    m = _MOVE.match(body)
-    if not m:
-        raise ReplayMismatch(f"{rd.where(pos)}: expected move {seq} by {who} (as '{seq} {who}: MOVE') or the closing "
-                             f"line 'next {seq} {who}', found {_short(body)}", pos + 1)
-    if int(m.group(1)) != seq:
-        raise ReplayMismatch(f"{rd.where(pos)}: expected move number {seq}, found {m.group(1)} in {_short(body)}",
-                             pos + 1)
-    if m.group(2) != who:
-        raise ReplayMismatch(f"{rd.where(pos)}: expected move {seq} by {who}, found one by {_short(m.group(2))}",
-                             pos + 1)
-    return m.group(3)
+    return move_text(rd, pos, body, state.seq + 1, state.to_move)
 
 
 def _illegal(rd: _Reader, pos: int, state: State, text: str, exc: FaunaError) -> ReplayMismatch:

@@ -32,9 +32,10 @@ def random_game(n: int, seed: int, stop: int = 10_000) -> State:
     return state
 
 
+@pytest.mark.parametrize("edition", [2, 3])
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_islands_follow_the_design(n: int) -> None:
-    b = board_for(n)
+def test_islands_follow_the_design(n: int, edition: int) -> None:
+    b = board_for(n, edition)
     for s in range(b.size):
         if b.terrain[s] == "beach":
             assert b.coastal[s], f"{b.names[s]}: a beach borders the sea"

@@ -24,13 +24,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from fauna_cli.options import seat_name  # noqa: E402 - imported after putting the checkout on sys.path
-from fauna_cli.simulate_cmd import group_doc, group_tables  # noqa: E402
-from rules.core.bots import play_out, seat_bots  # noqa: E402
-from rules.core.simulate import game_seed, play_game, ratio, wilson  # noqa: E402
-from rules.evo import RULES  # noqa: E402
-from rules.evo.bots import HeuristicBot  # noqa: E402
-from rules.evo.moves import Move  # noqa: E402
+from fauna_cli.options import seat_name
+from fauna_cli.simulate_cmd import group_doc, group_tables
+from rules.core.bots import play_out, seat_bots
+from rules.core.simulate import game_seed, play_game, ratio, wilson
+from rules.evo import RULES
+from rules.evo.bots import HeuristicBot
+from rules.evo.moves import Move
 
 MARGIN = 0.06
 

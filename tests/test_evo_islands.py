@@ -7,12 +7,13 @@ from collections import Counter
 import pytest
 
 from rules.core.bots import play_out, seat_bots
-from rules.core.errors import ConfigError
+from rules.core.errors import ConfigError, IllegalMove
 from rules.evo import RULES, data
 from rules.evo.board import Board, board_for, islands_file
 from rules.evo.bots import HeuristicBot
 from rules.evo.config import EDITION, Config, PlayerSpec
 from rules.evo.log import DATA_FILES, data_files, fingerprint
+from rules.evo.moves import Move
 from rules.evo.state import new_state
 
 # The fingerprint every Evo log recorded before edition 3 carries (replays/2p-evo.evo, 5p-evo-edition2.evo, ...).
@@ -97,3 +98,21 @@ def test_in_edition_3_the_heuristic_bot_draws_among_equal_moves_and_in_edition_2
 
     assert other_than_first(2) == 0
     assert other_than_first(3) > 0
+
+
+@pytest.mark.parametrize("edition, outbids", [(3, False), (2, True)])
+def test_in_a_two_player_first_round_of_edition_3_nobody_outbids(edition: int, outbids: bool) -> None:
+    state = new_state(config(2, edition), 7)
+    first, second = state.to_move, state.names[state.order[1]]
+    column = state.lab[-1]
+    state.apply(Move("bid", column, n=1), first)
+    assert state.to_move == second
+    legal = state.legal_moves()
+    assert any(m.a == column for m in legal) is outbids and legal
+    if not outbids:
+        with pytest.raises(IllegalMove, match="in the first round of a two-player game .rules edition 3. bid on a "
+                                              "column nobody has bid on"):
+            state.apply(Move("bid", column, n=2), second)
+    three = new_state(config(3), 7)  # three players outbid as ever
+    three.apply(Move("bid", three.lab[-1], n=1), three.to_move)
+    assert any(m.a == three.lab[-1] for m in three.legal_moves())

@@ -32,9 +32,10 @@ def random_game(n: int, seed: int, stop: int = 10_000) -> State:
     return state
 
 
+@pytest.mark.parametrize("edition", [2, 3])
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_islands_follow_the_design(n: int) -> None:
-    b = board_for(n)
+def test_islands_follow_the_design(n: int, edition: int) -> None:
+    b = board_for(n, edition)
     for s in range(b.size):
         if b.terrain[s] == "beach":
             assert b.coastal[s], f"{b.names[s]}: a beach borders the sea"
@@ -248,7 +249,7 @@ def test_a_bad_header_line_is_named(line: str, at: int, message: str) -> None:
 def test_names_stay_as_written_in_the_header() -> None:
     cfg = Config((PlayerSpec("Zoë"), PlayerSpec("Jörg", "random")), 4, "Jörg")
     head = RULES.header_lines(new_state(cfg, 4))
-    assert head[3:] == ["edition 2", "player {\"name\": \"Zoë\"}", "player {\"name\": \"Jörg\", \"bot\": \"random\"}",
+    assert head[3:] == ["edition 3", "player {\"name\": \"Zoë\"}", "player {\"name\": \"Jörg\", \"bot\": \"random\"}",
                         "start \"Jörg\""]
     assert RULES.parse_header(head, "game.log")[0] == cfg
 
@@ -278,19 +279,18 @@ def test_a_header_without_seed_or_with_one_player_is_refused_and_start_is_writte
 
 
 def test_a_log_without_an_edition_line_replays_by_the_first_edition_and_an_unknown_edition_is_refused() -> None:
-    s = new_state(config(2), 9)
-    head = RULES.header_lines(s)
+    head = RULES.header_lines(new_state(config(2, edition=2), 9))
     assert head[3] == "edition 2" and RULES.parse_header(head, "game.log")[0].edition == 2
     old = head[:3] + head[4:]  # as every log recorded before editions reads
     assert RULES.parse_header(old, "game.log")[0].edition == 1
-    with pytest.raises(ConfigError, match="^game.log:4: this log was played by rules edition '3'"):
-        RULES.parse_header(head[:3] + ["edition 3"] + head[4:], "game.log")
-    with pytest.raises(ConfigError, match="game.edition must be a rules edition from 1 to 2"):
+    with pytest.raises(ConfigError, match="^game.log:4: this log was played by rules edition '4'"):
+        RULES.parse_header(head[:3] + ["edition 4"] + head[4:], "game.log")
+    with pytest.raises(ConfigError, match="game.edition must be a rules edition from 1 to 3"):
         config_from_dict({"game": {"rules": "evo", "edition": 0}, "players": [{"name": "a"}, {"name": "b"}]})
 
 
 def test_picture_shows_the_names_moves_use_and_colour_only_on_request() -> None:
-    s = new_state(config(5), 4)
+    s = new_state(config(5, edition=2), 4)  # names of the edition-2 island
     text = picture(s.view("alice"))
     for name in ("A7", "C2", "H9", "E11"):
         assert name in text

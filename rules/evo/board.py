@@ -36,6 +36,7 @@ class Board:
     distance: tuple[tuple[int, ...], ...]
     start_pairs: tuple[tuple[int, int], ...]
     index: dict[str, int]
+    edition: int = 1  # the first rules edition played on this island's file
 
     @property
     def size(self) -> int:
@@ -52,12 +53,35 @@ def _within(board: Board, space: int, reach: int) -> tuple[int, ...]:
     return tuple(s for s in range(board.size) if 0 < row[s] <= reach)
 
 
+# The islands file of each rules edition from which the islands changed; earlier editions play boards.toml.
+ISLANDS = {3: "islands-3.toml"}
+
+
+def islands_file(edition: int) -> str:
+    """The data file holding the islands a rules edition is played on."""
+    return next((ISLANDS[e] for e in sorted(ISLANDS, reverse=True) if edition >= e), "boards.toml")
+
+
+def board_for(players: int, edition: int = 1) -> Board:
+    """The island for a player count in a rules edition (editions 1-2: boards.toml; 3: islands-3.toml)."""
+    return build(players, islands_file(edition))
+
+
+def board_of(players: int, rows: list[str] | tuple[str, ...]) -> Board | None:
+    """The island of any rules edition with these rows (a view names its island by its rows), or None."""
+    for name in ("boards.toml", *ISLANDS.values()):
+        board = build(players, name)
+        if list(board.rows) == list(rows):
+            return board
+    return None
+
+
 @cache
-def board_for(players: int) -> Board:
-    """The island for a player count, built from data/evo/boards.toml."""
-    doc = data.load("boards.toml")["board"].get(str(players))
+def build(players: int, source: str) -> Board:
+    """The island for a player count, built from one islands file of data/evo/."""
+    doc = data.load(source)["board"].get(str(players))
     if doc is None:
-        raise DataError(f"evo/boards.toml has no board for {players} players")
+        raise DataError(f"evo/{source} has no board for {players} players")
     rows = tuple(doc["rows"])
     cells: list[tuple[int, int]] = []
     terrain: list[str] = []
@@ -67,7 +91,7 @@ def board_for(players: int) -> Board:
             if ch == ".":
                 continue
             if ch.lower() not in LETTERS:
-                raise DataError(f"evo/boards.toml: board {players}: unknown map letter {ch!r}")
+                raise DataError(f"evo/{source}: board {players}: unknown map letter {ch!r}")
             if ch.isupper():
                 starts.add(len(cells))
             cells.append((c, r))
@@ -82,8 +106,10 @@ def board_for(players: int) -> Board:
     pairs = []
     for a, b in doc["starts"]:
         if a not in index or b not in index or index[a] not in starts or index[b] not in starts:
-            raise DataError(f"evo/boards.toml: board {players}: start pair {a}/{b} is not two start marks")
+            raise DataError(f"evo/{source}: board {players}: start pair {a}/{b} is not two start marks")
         pairs.append((index[a], index[b]))
     if len(pairs) != players or len(starts) != 2 * players:
-        raise DataError(f"evo/boards.toml: board {players} needs {players} start pairs")
-    return Board(players, rows, names, tuple(cells), tuple(terrain), coastal, neighbors, dist, tuple(pairs), index)
+        raise DataError(f"evo/{source}: board {players} needs {players} start pairs")
+    edition = next((e for e, name in ISLANDS.items() if name == source), 1)
+    return Board(players, rows, names, tuple(cells), tuple(terrain), coastal, neighbors, dist, tuple(pairs), index,
+                 edition)

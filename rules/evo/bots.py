@@ -14,7 +14,7 @@ from rules.core.errors import ConfigError
 from rules.core.protocol import decision_stream
 from rules.core.search import ExpertBot
 from rules.evo import data
-from rules.evo.board import Board, board_for
+from rules.evo.board import Board, board_for, board_of
 from rules.evo.moves import Move
 
 BOT_KINDS = ("heuristic", "random", "expert")
@@ -49,12 +49,20 @@ class HeuristicBot:
         legal: list[Move] = state.legal_moves()
         me = state.names[self.seat]
         view = state.view(me)
-        best = max(range(len(legal)), key=lambda i: (self.score(view, me, legal[i]), -i))
-        return legal[best]
+        scores = [self.score(view, me, m) for m in legal]
+        island = board_of(view["board"]["players"], view["board"]["rows"])
+        if island is not None and island.edition >= 3:
+            # equal moves drawn from the seat's decision stream: taking the first (the top-left space) drew
+            # every bot towards the island's top and made the bottom start pairs win (issue 30); the games
+            # of editions 1-2 keep the first, so that they are played (and their goldens made) as before
+            top = max(scores)
+            ties = [i for i, s in enumerate(scores) if s == top]
+            return legal[ties[decision_stream(self.seed, self.seat, state.seq).below(len(ties))]]
+        return legal[max(range(len(legal)), key=lambda i: (scores[i], -i))]
 
     def score(self, view: dict[str, Any], me: str, m: Move) -> float:
         """How good a move looks from the view: higher is better."""
-        board = board_for(view["board"]["players"])
+        board = board_of(view["board"]["players"], view["board"]["rows"]) or board_for(view["board"]["players"])
         k = m.kind
         genes = view["genes"][me]
         if k == "bid":

@@ -20,6 +20,8 @@ from rules.evo.board import board_for
 from rules.evo.config import Config, PlayerSpec
 from rules.evo.state import EVENT, FREE, METEORITE, TOKEN_STEPS, Event, State, new_state
 
+CASE_EDITION = 2  # the rules edition whose islands (boards.toml) the cases name spaces of
+
 CASE_KEYS = ("name", "rule", "source", "players", "seed", "position", "moves", "illegal", "expect")
 POSITION_KEYS = ("phase", "turn", "dinos", "genes", "mp", "cards", "wheel", "order", "tokens", "lab", "bag", "dice",
                  "round", "deck")
@@ -144,7 +146,7 @@ class _Shape:
 
     def __init__(self, where: str, line: int, name: str, players: list[str]) -> None:
         self.where, self.line, self.name, self.players = where, line, name, players
-        self.board = board_for(len(players))
+        self.board = board_for(len(players), CASE_EDITION)
 
     def fail(self, msg: str) -> CaseFormatError:
         return _fail(self.where, self.line, f"case {excerpt(self.name)}: {msg}")
@@ -303,7 +305,8 @@ def _check_expect(expect: dict[str, Any], players: list[str], where: str, line: 
 
 def build(case: Case) -> tuple[State, list[Event]]:
     """The case's starting state: a seeded start, or the hand-made position entering its phase."""
-    config = Config(tuple(PlayerSpec(p) for p in case.players), case.seed)
+    # the cases name spaces of the islands of rules editions 1-2 (boards.toml), so they play edition 2
+    config = Config(tuple(PlayerSpec(p) for p in case.players), case.seed, edition=CASE_EDITION)
     if case.position is None:
         state = new_state(config, case.seed)
         return state, state.opening

@@ -24,6 +24,7 @@ from typing import Any
 from rules.core.errors import ConfigError
 from rules.core.limits import InputRefused, excerpt, load_json, safe_int
 from rules.evo import data
+from rules.evo.board import islands_file
 from rules.evo.config import EDITION, Config, config_from_dict
 from rules.evo.state import Event, State
 
@@ -32,10 +33,17 @@ VERSION = 1
 DATA_FILES = ("boards.toml", "climate.toml", "die.toml", "genes.toml", "cards.toml")
 
 
-def fingerprint() -> str:
+def data_files(edition: int) -> tuple[str, ...]:
+    """The data files a log of a rules edition is fingerprinted over: editions 1-2 exactly as ever, later
+    ones also their islands file (so the logs recorded before keep their fingerprint)."""
+    islands = islands_file(edition)
+    return DATA_FILES if islands in DATA_FILES else (*DATA_FILES, islands)
+
+
+def fingerprint(edition: int = 1) -> str:
     """SHA-256 over the Evo data files, so a log from other boards or cards is refused by name."""
     h = hashlib.sha256()
-    for name in DATA_FILES:
+    for name in data_files(edition):
         with open(f"{data.data_dir()}/{name}", "rb") as f:
             h.update(name.encode() + b"\n" + f.read().replace(b"\r\n", b"\n"))
     return "sha256:" + h.hexdigest()
@@ -43,7 +51,7 @@ def fingerprint() -> str:
 
 def header_lines(state: State) -> list[str]:
     """The header: format and version, seed, data fingerprint, the effective config."""
-    out = [f"{FORMAT} {VERSION}", f"seed {state.seed}", f"data {fingerprint()}"]
+    out = [f"{FORMAT} {VERSION}", f"seed {state.seed}", f"data {fingerprint(state.config.edition)}"]
     if state.config.edition > 1:  # logs from before editions have no such line, and replay by edition 1
         out.append(f"edition {state.config.edition}")
     for p in state.config.players:
@@ -61,6 +69,7 @@ def parse_header(texts: list[str], source: str) -> tuple[Config, int, int]:
     i = 1
     seed = None
     stamped = False
+    stamp = ("", 0)  # the data line's fingerprint and line number, checked once the edition is known
     players: list[dict[str, Any]] = []
     start = None
     edition = 1
@@ -73,9 +82,7 @@ def parse_header(texts: list[str], source: str) -> tuple[Config, int, int]:
                     raise ValueError(rest)
             elif key == "data" and not stamped:
                 stamped = True
-                if rest != fingerprint():
-                    raise ConfigError(f"{source}:{i + 1}: this log was recorded with other Evo data files "
-                                      "(boards, wheel, die, genes or cards) than the installed ones", "data")
+                stamp = (rest, i + 1)
             elif key == "edition" and edition == 1 and len(players) == 0:
                 edition = int(rest)
                 if rest != str(edition) or not 2 <= edition <= EDITION:
@@ -98,6 +105,9 @@ def parse_header(texts: list[str], source: str) -> tuple[Config, int, int]:
         raise ConfigError(f"{source}:2: the header has no seed line", "seed")
     if not stamped:
         raise ConfigError(f"{source}:3: the header has no data line (the fingerprint of the Evo data files)", "data")
+    if stamp[0] != fingerprint(edition):  # the edition line follows the data line, so checked here
+        raise ConfigError(f"{source}:{stamp[1]}: this log was recorded with other Evo data files "
+                          "(boards, wheel, die, genes or cards) than the installed ones", "data")
     doc: dict[str, Any] = {"game": {"rules": "evo", "seed": seed, "edition": edition}
                            | ({"start": start} if start is not None else {}), "players": players}
     try:

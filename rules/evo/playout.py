@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.core.rng import SplitMix64, draw_below
+from rules.evo.auction import open_columns_only
 from rules.evo.birth import birth_places
 from rules.evo.cards import card_moves
 from rules.evo.combat import attackable
@@ -43,10 +44,13 @@ def play_out(state: State, rng: SplitMix64) -> State:
                 top = min(MAX_BID, state.mp[seat] + gene(seat, "alchemical vial"))
                 n = 0
                 barred = state.outbid[seat]
+                open_only = open_columns_only(state)
                 for c, item in enumerate(state.lab):
                     if barred >> c & 1:
                         continue
                     held = state.bids[c]
+                    if open_only and held is not None:
+                        continue
                     low = 1 if held is None else held[1] + 1
                     if top >= low:
                         cols.append((item, low, top - low + 1))

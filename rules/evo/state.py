@@ -57,7 +57,7 @@ class State:
         self.history: list[tuple[str, Any]] = []
         self._names = config.names
         self.n = len(self._names)
-        self.board: Board = board_for(self.n)
+        self.board: Board = board_for(self.n, config.edition)
         self.wheel_data = data.wheel()
         self.rng = SplitMix64(seed)
         self.occ: list[int] = [FREE] * self.board.size

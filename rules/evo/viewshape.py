@@ -10,7 +10,7 @@ from typing import Any
 
 from rules.core.limits import MAX_NAME_CHARS
 from rules.core.shape import Also, Bool, Const, Either, Int, KeysOf, ListOf, MapOf, Opt, Record, Shape, Text
-from rules.evo.board import board_for
+from rules.evo.board import board_for, board_of
 from rules.evo.data import RINGS, TERRAINS
 
 _PLAYER = Text(1, MAX_NAME_CHARS)
@@ -29,13 +29,13 @@ def _distinct(value: Any, view: Any) -> str | None:
 
 
 def _island(board: Any, view: Any) -> str | None:
-    if board["rows"] != list(board_for(board["players"]).rows):
-        return f"not the {board['players']}-player island of the installed Evo"
+    if board_of(board["players"], board["rows"]) is None:
+        return f"not a {board['players']}-player island of the installed Evo"
     return None
 
 
 def _terrain(terrain: Any, view: Any) -> str | None:
-    island = board_for(view["board"]["players"])
+    island = board_of(view["board"]["players"], view["board"]["rows"]) or board_for(view["board"]["players"])
     if terrain != dict(zip(island.names, island.terrain, strict=True)):
         return "not the terrain of the island's spaces"
     return None

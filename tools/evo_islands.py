@@ -1,0 +1,101 @@
+"""Measure an Evo rules edition's islands: win rate by start pair and first-round turn position, and the event taker.
+
+    /work/venv/bin/python tools/evo_islands.py [--players 3] [--games 600] [--seed 1] [--edition 3] [--event 0]
+
+The seat balance printed is that of
+
+    fauna simulate --game evo --players 3 --bots heuristic --games 600 --seed 1 --by start,order
+
+with `[game] edition` set (the default edition is the newest), on one core. Each label is marked "ok" when it is
+within 6 points of the fair share (1/players) and its 95% range holds the fair share: the target of issue 30.
+--event G plays G more three-seat games in which seat 1 always takes the event card (bids the least it can on the
+event column whenever it may; the heuristic bot's choice otherwise) against two heuristic bots, and prints its
+win rate. Prints figures only; edit data/evo/islands-3.toml and run again to try a board.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from fauna_cli.options import seat_name
+from fauna_cli.simulate_cmd import group_doc, group_tables
+from rules.core.bots import play_out, seat_bots
+from rules.core.simulate import game_seed, play_game, ratio, wilson
+from rules.evo import RULES
+from rules.evo.bots import HeuristicBot
+from rules.evo.moves import Move
+
+MARGIN = 0.06
+
+
+def config(kinds: list[str], edition: int) -> Any:
+    """The config `fauna simulate` builds for these bot seats, in one rules edition."""
+    players = [{"name": seat_name(i, k), "bot": k} for i, k in enumerate(kinds, 1)]
+    return RULES.config_from_dict({"game": {"rules": "evo", "edition": edition}, "players": players}, "islands", None)
+
+
+@dataclass
+class EventTaker(HeuristicBot):
+    """The heuristic bot, except that it always bids (the least it can) on the event card's column."""
+
+    def choose(self, state: Any) -> Move:
+        legal: list[Move] = state.legal_moves()
+        bids = [m for m in legal if m.kind == "bid" and m.a == "event"]
+        if bids:
+            return min(bids, key=lambda m: m.n)
+        return super().choose(state)
+
+
+def verdicts(doc: dict[str, Any], players: int) -> list[str]:
+    """One line per seat group: the labels outside the target, or that all are within it."""
+    fair = 1 / players
+    out = []
+    for group in doc.values():
+        bad = [f"{g['label']} {g['win_rate']:.1%} ({g['win_rate_95'][0]:.1%}-{g['win_rate_95'][1]:.1%})"
+               for g in group["rows"]
+               if abs(g["win_rate"] - fair) > MARGIN or not g["win_rate_95"][0] <= fair <= g["win_rate_95"][1]]
+        out.append(f"{group['title']}: " + ("all within the target" if not bad else "outside: " + ", ".join(bad)))
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--games", type=int, default=600)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--edition", type=int, default=3)
+    ap.add_argument("--event", type=int, default=0, help="three-seat games with an event taker in seat 1")
+    args = ap.parse_args()
+    n = args.players
+    if args.games:
+        cfg = config(["heuristic"] * n, args.edition)
+        results = [play_game(RULES, cfg, args.seed, g, ("start", "order")) for g in range(args.games)]
+        doc = group_doc(RULES, results, n, ("start", "order"))
+        print(f"{n} players, {args.games} games, seed {args.seed}, edition {args.edition}")
+        print("\n\n".join(group_tables({"by": doc}, "plain")))
+        print("\n".join(verdicts(doc, n)))
+    if args.event:
+        cfg = config(["heuristic"] * 3, args.edition)
+        won = Fraction(0)
+        for g in range(args.event):
+            seed = game_seed(args.seed, g)
+            state = RULES.new_state(cfg, seed)
+            bots = list(seat_bots(RULES, cfg, seed))
+            bots[0] = EventTaker(seed, 0)
+            play_out(state, bots)
+            winners = [state.names.index(w) for w in state.winners]
+            won += Fraction(1, len(winners)) if 0 in winners else 0
+        lo, hi = wilson(won, args.event)
+        print(f"event taker against two heuristic bots, {args.event} games, seed {args.seed}: "
+              f"{ratio(won, args.event):.1%} ({lo:.1%}-{hi:.1%})")
+
+
+if __name__ == "__main__":
+    main()

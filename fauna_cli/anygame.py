@@ -3,7 +3,7 @@ for every game that comes through the protocol (Arctic, ExoFauna, Evo).
 
 Each game is played here from its RULES alone: its tables, its log writer, its prompt words, its picture
 of a player's view and, where it has one, its own `Screen` (fauna_cli/games/GAME.py: Fauna's card fronts
-and round reports). Fauna's e-mail commands and replay are still its own (pbem_cmd.py, replay_cmd.py).
+and round reports, which also show its game files in replay and e-mail play).
 Hidden information stays hidden: at the terminal a player sees only `state.view(player)`, and the screen
 is cleared and handed over before each human's decision when the game hides something and several humans
 share it.
@@ -102,6 +102,22 @@ class Screen:
     def continuing(cls, rules: GameRules, state: Any, game: str) -> str:
         """What `play --continue GAME` says first: which game goes on, at which move."""
         return f"{rules.title}: continuing {game} at move {state.seq + 1}."
+
+    # -- the game's files (fauna replay, fauna pbem): every game's report, which a game's own Screen may refine --
+
+    @classmethod
+    def replay(cls, loaded: Any, file: str, fmt: str, round_no: int | None, against_installed: bool) -> None:
+        """`fauna replay FILE`: every table the game showed, what was verified, and what the installed data changes."""
+        from fauna_cli.replay_cmd import protocol_replay
+
+        protocol_replay(loaded, file, fmt, round_no, against_installed)
+
+    @classmethod
+    def page_steps(cls, rules: GameRules, state: Any, viewer: str | None) -> tuple[list[Any], list[Table]]:
+        """`replay --html`: every position of the game as `viewer` sees it, and the tables at its end."""
+        from fauna_cli.html_replay import protocol_steps
+
+        return protocol_steps(rules, state, viewer)
 
     def opening(self, interactive: bool, resumed: bool) -> None:
         """What a session shows before its first decision (nothing: the prompt shows the picture)."""

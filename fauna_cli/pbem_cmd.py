@@ -13,6 +13,7 @@ from fauna_cli.datacache import gc_held
 from fauna_cli.gameconfig import start_game
 from fauna_cli.gamefile import create_game, load_game, one_line_errors, update_game
 from fauna_cli.gamehelp import GamesCommand
+from fauna_cli.games.fauna_files import last_round_report, pick_round, round_reports
 from fauna_cli.jsonshape import head_of, last_move_of, legal_of, standing
 from fauna_cli.options import game_option, game_options
 from fauna_cli.render import (
@@ -25,7 +26,6 @@ from fauna_cli.render import (
     table,
     winners_line,
 )
-from fauna_cli.replay_cmd import last_round_report, pick_round, round_reports
 from fauna_cli.rounds import RoundReports, round_dict, round_moves, round_text
 from rules.core.errors import FaunaError, IllegalMove, UnknownName
 from rules.core.limits import ProgressGuard, escape_control, excerpt

@@ -113,6 +113,42 @@ class Screen:
         protocol_replay(loaded, file, fmt, round_no, against_installed)
 
     @classmethod
+    def pbem_new(cls, rules: GameRules, config: Any, seed: int, drawn: bool, game: str, force: bool, fmt: str) -> None:
+        """`pbem new`: write the new game file and say where the game starts and who decides first."""
+        pbem_new(rules, config, seed, drawn, game, force, fmt)
+
+    @classmethod
+    def pbem_status(cls, loaded: Any, game: str, player: str | None, fmt: str) -> None:
+        """`pbem status [--as NAME]`: where the game stands, as everyone (or NAME) sees it."""
+        pbem_status(loaded, game, player, fmt)
+
+    @classmethod
+    def pbem_move_change(cls, loaded: Any, player: str, text: str, seq: int | None) -> tuple[str, Any]:
+        """`pbem move`, under the file's lock: the new file text and what the report below needs."""
+        return pbem_move_change(loaded, player, text, seq)
+
+    @classmethod
+    def pbem_move_report(cls, result: Any, game: str, fmt: str, move_file: str | None, printed: bool,
+                         move_file_json: dict[str, Any], first: int) -> None:
+        """What `pbem move` says once the move (`result` of pbem_move_change) is saved."""
+        from fauna_cli.guidance import humans, owner_of
+
+        loaded, name, events = result
+        sender = owner_of(game, humans(loaded.state)) or name  # who holds this copy and sends the file
+        pbem_move_report(loaded, name, events, game, fmt, move_file, printed, sender, move_file_json, first)
+
+    @classmethod
+    def pbem_show(cls, loaded: Any, game: str, round_no: int | None, fmt: str) -> None:
+        """`pbem show [--round R]`: the finished rounds' moves and tables."""
+        pbem_show(loaded, game, round_no, fmt)
+
+    @classmethod
+    def write_picture(cls, loaded: Any, path: str, player: str | None) -> None:
+        """`--svg FILE`: the game as a picture, as everyone (or `player`) sees it."""
+        state = loaded.state
+        write_svg(loaded.rules, state, path, resolve(state, player) if player else None)
+
+    @classmethod
     def page_steps(cls, rules: GameRules, state: Any, viewer: str | None) -> tuple[list[Any], list[Table]]:
         """`replay --html`: every position of the game as `viewer` sees it, and the tables at its end."""
         from fauna_cli.html_replay import protocol_steps

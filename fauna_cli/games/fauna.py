@@ -149,6 +149,45 @@ class Screen(CommonScreen):
     def page_steps(cls, rules: Any, state: Any, viewer: str | None) -> tuple[list[Any], list[Table]]:
         return page_steps(rules, state)
 
+    # e-mail play: a Fauna game file read by Fauna's own reader (RULES.read_log) is shown Fauna's way
+
+    @classmethod
+    def pbem_new(cls, rules: Any, config: Any, seed: int, drawn: bool, game: str, force: bool, fmt: str) -> None:
+        from fauna_cli.games.fauna_files import pbem_new
+
+        pbem_new(rules, config, seed, drawn, game, force, fmt)
+
+    @classmethod
+    def pbem_status(cls, loaded: Any, game: str, player: str | None, fmt: str) -> None:
+        from fauna_cli.games.fauna_files import pbem_status
+
+        pbem_status(loaded, game, player, fmt)
+
+    @classmethod
+    def pbem_move_change(cls, loaded: Any, player: str, text: str, seq: int | None) -> tuple[str, Any]:
+        from fauna_cli.games.fauna_files import pbem_move_change
+
+        return pbem_move_change(loaded, player, text, seq)
+
+    @classmethod
+    def pbem_move_report(cls, result: Any, game: str, fmt: str, move_file: str | None, printed: bool,
+                         move_file_json: dict[str, Any], first: int) -> None:
+        from fauna_cli.games.fauna_files import pbem_move_report
+
+        pbem_move_report(result, game, fmt, move_file, printed, move_file_json, first)
+
+    @classmethod
+    def pbem_show(cls, loaded: Any, game: str, round_no: int | None, fmt: str) -> None:
+        from fauna_cli.games.fauna_files import pbem_show
+
+        pbem_show(loaded, game, round_no, fmt)
+
+    @classmethod
+    def write_picture(cls, loaded: Any, path: str, player: str | None) -> None:
+        from fauna_cli.games.fauna_files import write_picture
+
+        write_picture(loaded, path)
+
     def show_front(self) -> None:
         st = self.s.state
         self.s.out("\n".join(front_lines(st.front, st.round, st.names[st.start])))

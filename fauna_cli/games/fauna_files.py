@@ -162,3 +162,269 @@ def replay(loaded: Any, file: str, fmt: str, round_no: int | None, against_insta
             click.echo("Against the installed deck (the game above is as it was played):")
             for c in changes:
                 click.echo(f"  {c.text()}")
+
+
+# -- e-mail play (fauna pbem) ----------------------------------------------------------------------
+
+def _q(path: str) -> str:
+    """A path quoted for a shell command shown to the user, control characters escaped."""
+    import shlex
+
+    return escape_control(shlex.quote(str(path)))
+
+
+
+def _warn_if_data_changed(loaded: Any) -> None:
+    if loaded.data_changed:
+        click.echo(f"fauna: warning: {loaded.source} was recorded with other game data; going on anyway "
+                   "(--ignore-data-change)", err=True)
+
+
+def _rules_line(state: Any) -> str:
+    c = state.config
+    return (f"players: {', '.join(state.names)}; goal {state.goal} points; {c.table.name} scoring, {c.units}, "
+            f"{c.cards} cards")
+
+
+
+def resolve_player(state: Any, name: str) -> str:
+    """The player --as names (case and Unicode composition do not matter), or UnknownPlayer with a suggestion."""
+    import unicodedata
+
+    from fauna_cli.pbem_cmd import UnknownPlayer
+    from rules.core.names import normalize, suggest
+
+    name = unicodedata.normalize("NFC", name)
+    if name in state.names:
+        return name
+    same = [n for n in state.names if n.lower() == name.lower()]
+    if same:
+        return same[0]
+    err = UnknownPlayer(name, suggest(name, {normalize(n): n for n in state.names}))
+    err.args = (f"{err} (players: {', '.join(state.names)})",)
+    raise err
+
+
+
+def _player_rows(state: Any) -> list[list[str]]:
+    rows = []
+    for i, name in enumerate(state.names):
+        if state.is_over:
+            doing = "winner" if name in state.winners else ""
+        elif state.passed[i]:
+            doing = f"placed {state.placed[i]}, passed"
+        else:
+            doing = f"placed {state.placed[i]}" + (", to move" if name == state.to_move else "")
+        bot = state.config.players[i].bot
+        rows.append([name, bot or "person", str(state.score[i]), str(state.hand[i]), str(state.stock[i]), doing])
+    return rows
+
+
+
+def bots_move(rules: Any, writer: Any) -> list[Any]:
+    """Let computer players make their moves until a person is to move (each decision depends on the position only)."""
+    from rules.core.bots import seat_bots
+    from rules.core.limits import ProgressGuard
+
+    state = writer.state
+    bots = seat_bots(rules, state.config, state.seed)
+    events = []
+    guard = ProgressGuard()  # a table that pays next to nothing must not spin forever
+    while not state.is_over:
+        bot = bots[state.to_move_index]
+        if bot is None:
+            break
+        events += writer.play(state.names[state.to_move_index], bot.choose(state))
+        guard.see(state.round, state.score)
+    return events
+
+
+def pbem_new(rules: Any, config: Any, seed: int, drawn: bool, game: str, force: bool, fmt: str) -> None:
+    """`pbem new` of a Fauna game: the first card's front, and the computer players' first moves."""
+    from fauna_cli import guidance
+    from fauna_cli.gamefile import create_game
+    from fauna_cli.jsonshape import head_of, standing
+    from fauna_cli.render import front_lines, move_line
+
+    state = rules.new_state(config, seed)
+    writer = rules.log_for(state)
+    opening = bots_move(rules, writer)
+    create_game(game, writer.text(), force)
+    if fmt == "json":
+        click.echo(dump_json({**standing("fauna", game, state), "seed": seed, "seed_drawn": drawn,
+                              "config": state.config.to_dict(), "events": [e.to_dict() for e in opening],
+                              "view": state.view(None), "head": head_of(len(writer.lines), writer.head),
+                              # Fauna's keys from before the shapes were shared (docs/json.md)
+                              "round": state.round, "starting_player": state.names[state.start],
+                              "front": state.front.to_dict()}),
+                   nl=False)
+        return
+    click.echo(f"Started {escape_control(game)}: seed {seed}{' (drawn)' if drawn else ''}; {_rules_line(state)}.")
+    click.echo()
+    click.echo("\n".join(front_lines(state.front, state.round, state.names[state.start])))
+    moved = [line for line in (move_line(e) for e in opening) if line]
+    if moved:
+        click.echo("The computer players moved first: " + "; ".join(moved) + ".")
+    click.echo()
+    click.echo(guidance.next_hint(game, state))
+    click.echo(guidance.new_hint(game, state))
+
+
+
+def pbem_status(loaded: Any, game: str, player: str | None, fmt: str) -> None:
+    """`pbem status` of a Fauna game: the card's front, what is taken, the players, the last round's result."""
+    from fauna_cli import guidance
+    from fauna_cli.jsonshape import head_of, last_move_of, legal_of, standing
+    from fauna_cli.render import front_lines, table, winners_line
+    from fauna_cli.rounds import round_dict, round_moves
+
+    _warn_if_data_changed(loaded)
+    state = loaded.state
+    name = None if player is None else resolve_player(state, player)
+    last = loaded.last_move()
+    if fmt == "json":
+        done = last_round_report(loaded)
+        doc = {**standing("fauna", game, state), "view_of": name, "view": state.view(None),
+               "legal": legal_of(state, name), "period": "round",
+               "last_round": None if done is None else round_dict(done, round_moves(loaded).get(done.round, [])),
+               "last_move": last_move_of(last), "head": head_of(len(loaded.writer.lines), loaded.head),
+               # Fauna's keys from before the shapes were shared (docs/json.md)
+               "seed": state.seed, "config": state.config.to_dict(), "round": state.round,
+               "starting_player": state.names[state.start], "front": None if state.is_over else state.front.to_dict(),
+               "status": status_dict(state),
+               "players": [{"player": n, "bot": state.config.players[i].bot, "score": state.score[i],
+                            "hand": state.hand[i], "stock": state.stock[i], "placed": state.placed[i],
+                            "passed": state.passed[i]} for i, n in enumerate(state.names)]}
+        click.echo(dump_json(doc), nl=False)
+        return
+    if state.is_over:
+        click.echo(f"{escape_control(game)}: finished after round {state.round}, {state.seq} moves. "
+                   + winners_line(list(state.winners)))
+    else:
+        click.echo(f"{escape_control(game)}: round {state.round}, move {state.seq + 1} next: {state.to_move} to move.")
+        click.echo()
+        click.echo("\n".join(front_lines(state.front, state.round, state.names[state.start])))
+        taken = state.taken()
+        click.echo()
+        click.echo(table(taken, ["taken", "by"], fmt) if taken else "Nothing is taken yet this round.")
+    click.echo()
+    click.echo(table(_player_rows(state), ["player", "plays", "score", "hand", "stock", "this round"], fmt))
+    click.echo()
+    rep = last_round_report(loaded)
+    if rep is not None:
+        points = ", ".join(f"{r.player} +{r.points}" for r in rep.evaluated.players)
+        click.echo(f"Round {rep.round} ({rep.evaluated.animal}): {points}; the whole table: "
+                   f"fauna pbem show {_q(game)} --round {rep.round}")
+    if name is not None and name == state.to_move:  # the prompt's choices: what the next move may be
+        from fauna_cli.anygame import choices_text
+
+        click.echo(f"{name}'s choices now:")
+        click.echo(choices_text(state, cut=False))
+        click.echo()
+    if last is not None:
+        click.echo(f"Last move: {last.text} (line {last.line}).")
+    click.echo(f"History head: line {len(loaded.writer.lines)}, hash {loaded.head}.")
+    click.echo(guidance.next_hint(game, state))
+
+
+
+def pbem_move_change(loaded: Any, player: str, text: str, seq: int | None) -> tuple[str, Any]:
+    """A person's move on a verified Fauna copy, then the computer players' replies: (new text, result)."""
+    from rules.core.errors import FaunaError, IllegalMove
+
+    state = loaded.state
+    name = resolve_player(state, player)
+    if state.config.players[state.names.index(name)].bot:
+        raise IllegalMove(f"{name} is a computer player and moves by itself")
+    loaded.next_move_check(name, seq)
+    try:
+        mv = state.parse(text)
+        state.check(mv, name)
+    except IllegalMove:
+        raise
+    except FaunaError as exc:  # an unknown area is an unplayable move here, as in move scripts
+        raise IllegalMove(str(exc)) from None
+    reports = RoundReports(state)
+    events = loaded.writer.play(name, mv) + bots_move(loaded.rules, loaded.writer)
+    return loaded.writer.text(), (loaded, name, events, reports.feed(events))
+
+
+
+def pbem_move_report(result: Any, game: str, fmt: str, target: str | None, printed: bool,
+                     move_file_json: dict[str, Any], first: int) -> None:
+    """What `pbem move` says of a Fauna move saved: its events, the rounds it ended, the next card, who is next."""
+    from fauna_cli import guidance
+    from fauna_cli.jsonshape import head_of, standing
+    from fauna_cli.render import front_lines, move_line
+    from fauna_cli.rounds import round_dict, round_moves
+
+    loaded, name, events, done = result
+    _warn_if_data_changed(loaded)
+    state = loaded.state
+    if fmt == "json":
+        moves = round_moves(loaded) if done else {}
+        click.echo(dump_json({**standing("fauna", game, state), "player": name,
+                              "events": [e.to_dict() for e in events], "period": "round",
+                              "rounds": [round_dict(r, moves.get(r.round, [])) for r in done],
+                              "head": head_of(len(loaded.writer.lines), loaded.head),
+                              **move_file_json,
+                              # Fauna's keys from before the shapes were shared (docs/json.md)
+                              "move": {"seq": state.seq, "player": name,
+                                       "move": state.move_text(state.history[-1][1])},
+                              "status": status_dict(state),
+                              "front": None if state.is_over or not done else state.front.to_dict()}), nl=False)
+        return
+    for e in events:
+        line = move_line(e)
+        if line:
+            click.echo(line)
+    for report in done:
+        click.echo()
+        click.echo(round_text(report, fmt))
+    if done and not state.is_over:
+        click.echo("\n".join(front_lines(state.front, state.round, state.names[state.start])))
+        click.echo()
+    replies = " and the computer players' replies" if state.history[-1][0] != name else ""
+    click.echo(f"Saved {escape_control(game)} after move {state.seq} ({name}'s move{replies}); history head: line "
+               f"{len(loaded.writer.lines)}, hash {loaded.head}.")
+    sender = guidance.owner_of(game, guidance.humans(state)) or name  # who holds this copy and sends the file
+    click.echo(guidance.next_hint(game, state, sender))
+    click.echo(guidance.move_hint(state, sender, target, printed))
+
+
+
+def pbem_show(loaded: Any, game: str, round_no: int | None, fmt: str) -> None:
+    """`pbem show` of a Fauna game: the evaluated rounds' moves and tables (the current round stays hidden)."""
+    from fauna_cli.rounds import round_dict, round_moves
+
+    _warn_if_data_changed(loaded)
+    state = loaded.state
+    reports = pick_round(round_reports(loaded, round_no), round_no, state, game)
+    moves = round_moves(loaded)
+    if fmt == "json":
+        click.echo(dump_json({"game": "fauna", "file": game, "period": "round",
+                              "rounds": [round_dict(rep, moves.get(rep.round, [])) for rep in reports]}), nl=False)
+        return
+    if not reports:
+        click.echo(f"{escape_control(game)}: no round has been evaluated yet (round {state.round} is being played).")
+        return
+    import textwrap
+
+    for rep in reports:
+        nb = "\u00a0"  # within one move the words stay together: "4 alice: Tasmania" is never split
+        listed = ", ".join(f"{m['seq']} {m['player']}: {m['move']}".replace(" ", nb)
+                           for m in moves.get(rep.round, []))
+        text = textwrap.fill(f"Moves of round {rep.round}: {listed}", width=100, break_long_words=False,
+                             break_on_hyphens=False)
+        click.echo(text.replace(nb, " "))
+        click.echo(round_text(rep, fmt))
+
+
+
+def write_picture(loaded: Any, path: str) -> None:
+    """`--svg FILE`: Fauna's map with everyone's pieces (Fauna hides nothing that the map would show)."""
+    from fauna_cli.files import atomic_write
+    from fauna_cli.svg import board_svg
+
+    atomic_write(path, board_svg(loaded.state))
+    click.echo(f"Wrote the picture to {path}.", err=True)

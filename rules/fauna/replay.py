@@ -469,6 +469,10 @@ class LoadedLog(VerifiedHistory):
         """Whether the log's fingerprint differs from the installed data's (format 3: board, scales, preset only)."""
         return self.fingerprint != self.installed
 
+    def next_move_check(self, player: str, expected_seq: int | None = None) -> None:
+        """Refuse a move by `player` made on a stale view of this game, naming who moved last and when."""
+        next_move_check(self, player, expected_seq)
+
     def events(self) -> list[Event]:
         """Every event of the verified moves, in order (re-derived: verifying builds none)."""
         state = self.state

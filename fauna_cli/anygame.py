@@ -953,7 +953,7 @@ def resolve(state: Any, name: str) -> str:
     """A player named case-insensitively, or UnknownName with a suggestion."""
     import unicodedata
 
-    from rules.core.errors import UnknownName
+    from rules.core.errors import UnknownPlayer
     from rules.core.names import normalize, suggest
 
     name = unicodedata.normalize("NFC", name)  # a decomposed 'Zoë' is the same player
@@ -962,9 +962,8 @@ def resolve(state: Any, name: str) -> str:
     same = [n for n in state.names if n.lower() == name.lower()]
     if same:
         return same[0]
-    err = UnknownName(name, suggest(name, {normalize(n): n for n in state.names}))
-    err.args = (f"unknown player {name!r}" + (f"; did you mean {err.suggestions[0]!r}?" if err.suggestions else "")
-                + f" (players: {', '.join(state.names)})",)
+    err = UnknownPlayer(name, suggest(name, {normalize(n): n for n in state.names}))
+    err.args = (f"{err} (players: {', '.join(state.names)})",)
     raise err
 
 

@@ -18,7 +18,7 @@ from fauna_cli.render import (
     dump_json,
     shown,
 )
-from rules.core.errors import FaunaError, IllegalMove, UnknownName
+from rules.core.errors import FaunaError, IllegalMove
 from rules.core.limits import escape_control, excerpt
 from rules.core.names import normalize
 
@@ -31,12 +31,6 @@ IGNORE_DATA_OPTION = click.option("--ignore-data-change", is_flag=True,
                                   help="Use a game file made with other data files anyway (format 2: any data "
                                        "file; format 3 keeps its cards' facts, so only the board, scales or "
                                        "preset).")
-
-
-class UnknownPlayer(UnknownName):
-    """--as names nobody in the game."""
-
-    what = "player"
 
 
 @click.group("pbem")

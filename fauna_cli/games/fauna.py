@@ -6,6 +6,7 @@ shown as Fauna's four tables (fauna_cli/rounds.py), and a script's JSON keeps Fa
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import click
@@ -111,6 +112,15 @@ def page_tables(report: Any) -> list[Table]:
 
 
 
+def _files(name: str) -> Any:
+    """A Screen hook answered by Fauna's game-file reports (fauna_cli/games/fauna_files.py), loaded when first used."""
+
+    def hook(cls: Any, *args: Any) -> Any:
+        return getattr(importlib.import_module("fauna_cli.games.fauna_files"), name)(*args)
+
+    return classmethod(hook)
+
+
 class Screen(CommonScreen):
     """Fauna's screen: the card's front as a round opens, Fauna's round tables, a prompt with hand and score."""
 
@@ -150,43 +160,12 @@ class Screen(CommonScreen):
         return page_steps(rules, state)
 
     # e-mail play: a Fauna game file read by Fauna's own reader (RULES.read_log) is shown Fauna's way
-
-    @classmethod
-    def pbem_new(cls, rules: Any, config: Any, seed: int, drawn: bool, game: str, force: bool, fmt: str) -> None:
-        from fauna_cli.games.fauna_files import pbem_new
-
-        pbem_new(rules, config, seed, drawn, game, force, fmt)
-
-    @classmethod
-    def pbem_status(cls, loaded: Any, game: str, player: str | None, fmt: str) -> None:
-        from fauna_cli.games.fauna_files import pbem_status
-
-        pbem_status(loaded, game, player, fmt)
-
-    @classmethod
-    def pbem_move_change(cls, loaded: Any, player: str, text: str, seq: int | None) -> tuple[str, Any]:
-        from fauna_cli.games.fauna_files import pbem_move_change
-
-        return pbem_move_change(loaded, player, text, seq)
-
-    @classmethod
-    def pbem_move_report(cls, result: Any, game: str, fmt: str, move_file: str | None, printed: bool,
-                         move_file_json: dict[str, Any], first: int) -> None:
-        from fauna_cli.games.fauna_files import pbem_move_report
-
-        pbem_move_report(result, game, fmt, move_file, printed, move_file_json, first)
-
-    @classmethod
-    def pbem_show(cls, loaded: Any, game: str, round_no: int | None, fmt: str) -> None:
-        from fauna_cli.games.fauna_files import pbem_show
-
-        pbem_show(loaded, game, round_no, fmt)
-
-    @classmethod
-    def write_picture(cls, loaded: Any, path: str, player: str | None) -> None:
-        from fauna_cli.games.fauna_files import write_picture
-
-        write_picture(loaded, path)
+    pbem_new = _files("pbem_new")
+    pbem_status = _files("pbem_status")
+    pbem_move_change = _files("pbem_move_change")
+    pbem_move_report = _files("pbem_move_report")
+    pbem_show = _files("pbem_show")
+    write_picture = _files("write_picture")
 
     def show_front(self) -> None:
         st = self.s.state

@@ -11,6 +11,7 @@ from typing import Any
 
 import click
 
+from fauna_cli.anygame import resolve
 from fauna_cli.render import dump_json, status_dict, status_text
 from fauna_cli.replay_cmd import RequestError
 from fauna_cli.rounds import RoundReport, RoundReports, round_text
@@ -187,25 +188,6 @@ def _rules_line(state: Any) -> str:
 
 
 
-def resolve_player(state: Any, name: str) -> str:
-    """The player --as names (case and Unicode composition do not matter), or UnknownPlayer with a suggestion."""
-    import unicodedata
-
-    from fauna_cli.pbem_cmd import UnknownPlayer
-    from rules.core.names import normalize, suggest
-
-    name = unicodedata.normalize("NFC", name)
-    if name in state.names:
-        return name
-    same = [n for n in state.names if n.lower() == name.lower()]
-    if same:
-        return same[0]
-    err = UnknownPlayer(name, suggest(name, {normalize(n): n for n in state.names}))
-    err.args = (f"{err} (players: {', '.join(state.names)})",)
-    raise err
-
-
-
 def _player_rows(state: Any) -> list[list[str]]:
     rows = []
     for i, name in enumerate(state.names):
@@ -280,7 +262,7 @@ def pbem_status(loaded: Any, game: str, player: str | None, fmt: str) -> None:
 
     _warn_if_data_changed(loaded)
     state = loaded.state
-    name = None if player is None else resolve_player(state, player)
+    name = None if player is None else resolve(state, player)
     last = loaded.last_move()
     if fmt == "json":
         done = last_round_report(loaded)
@@ -333,7 +315,7 @@ def pbem_move_change(loaded: Any, player: str, text: str, seq: int | None) -> tu
     from rules.core.errors import FaunaError, IllegalMove
 
     state = loaded.state
-    name = resolve_player(state, player)
+    name = resolve(state, player)
     if state.config.players[state.names.index(name)].bot:
         raise IllegalMove(f"{name} is a computer player and moves by itself")
     loaded.next_move_check(name, seq)
@@ -421,8 +403,8 @@ def pbem_show(loaded: Any, game: str, round_no: int | None, fmt: str) -> None:
 
 
 
-def write_picture(loaded: Any, path: str) -> None:
-    """`--svg FILE`: Fauna's map with everyone's pieces (Fauna hides nothing that the map would show)."""
+def write_picture(loaded: Any, path: str, player: str | None) -> None:
+    """`--svg FILE`: Fauna's map with everyone's pieces, whoever asks (Fauna hides nothing the map would show)."""
     from fauna_cli.files import atomic_write
     from fauna_cli.svg import board_svg
 

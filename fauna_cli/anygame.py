@@ -3,7 +3,7 @@ for every game that comes through the protocol (Arctic, ExoFauna, Evo).
 
 Each game is played here from its RULES alone: its tables, its log writer, its prompt words, its picture
 of a player's view and, where it has one, its own `Screen` (fauna_cli/games/GAME.py: Fauna's card fronts
-and round reports). Fauna's e-mail commands and replay are still its own (pbem_cmd.py, replay_cmd.py).
+and round reports, which also show its game files in replay and e-mail play).
 Hidden information stays hidden: at the terminal a player sees only `state.view(player)`, and the screen
 is cleared and handed over before each human's decision when the game hides something and several humans
 share it.
@@ -102,6 +102,58 @@ class Screen:
     def continuing(cls, rules: GameRules, state: Any, game: str) -> str:
         """What `play --continue GAME` says first: which game goes on, at which move."""
         return f"{rules.title}: continuing {game} at move {state.seq + 1}."
+
+    # -- the game's files (fauna replay, fauna pbem): every game's report, which a game's own Screen may refine --
+
+    @classmethod
+    def replay(cls, loaded: Any, file: str, fmt: str, round_no: int | None, against_installed: bool) -> None:
+        """`fauna replay FILE`: every table the game showed, what was verified, and what the installed data changes."""
+        from fauna_cli.replay_cmd import protocol_replay
+
+        protocol_replay(loaded, file, fmt, round_no, against_installed)
+
+    @classmethod
+    def pbem_new(cls, rules: GameRules, config: Any, seed: int, drawn: bool, game: str, force: bool, fmt: str) -> None:
+        """`pbem new`: write the new game file and say where the game starts and who decides first."""
+        pbem_new(rules, config, seed, drawn, game, force, fmt)
+
+    @classmethod
+    def pbem_status(cls, loaded: Any, game: str, player: str | None, fmt: str) -> None:
+        """`pbem status [--as NAME]`: where the game stands, as everyone (or NAME) sees it."""
+        pbem_status(loaded, game, player, fmt)
+
+    @classmethod
+    def pbem_move_change(cls, loaded: Any, player: str, text: str, seq: int | None) -> tuple[str, Any]:
+        """`pbem move`, under the file's lock: the new file text and what the report below needs."""
+        return pbem_move_change(loaded, player, text, seq)
+
+    @classmethod
+    def pbem_move_report(cls, result: Any, game: str, fmt: str, move_file: str | None, printed: bool,
+                         move_file_json: dict[str, Any], first: int) -> None:
+        """What `pbem move` says once the move (`result` of pbem_move_change) is saved."""
+        from fauna_cli.guidance import humans, owner_of
+
+        loaded, name, events = result
+        sender = owner_of(game, humans(loaded.state)) or name  # who holds this copy and sends the file
+        pbem_move_report(loaded, name, events, game, fmt, move_file, printed, sender, move_file_json, first)
+
+    @classmethod
+    def pbem_show(cls, loaded: Any, game: str, round_no: int | None, fmt: str) -> None:
+        """`pbem show [--round R]`: the finished rounds' moves and tables."""
+        pbem_show(loaded, game, round_no, fmt)
+
+    @classmethod
+    def write_picture(cls, loaded: Any, path: str, player: str | None) -> None:
+        """`--svg FILE`: the game as a picture, as everyone (or `player`) sees it."""
+        state = loaded.state
+        write_svg(loaded.rules, state, path, resolve(state, player) if player else None)
+
+    @classmethod
+    def page_steps(cls, rules: GameRules, state: Any, viewer: str | None) -> tuple[list[Any], list[Table]]:
+        """`replay --html`: every position of the game as `viewer` sees it, and the tables at its end."""
+        from fauna_cli.html_replay import protocol_steps
+
+        return protocol_steps(rules, state, viewer)
 
     def opening(self, interactive: bool, resumed: bool) -> None:
         """What a session shows before its first decision (nothing: the prompt shows the picture)."""
@@ -901,7 +953,7 @@ def resolve(state: Any, name: str) -> str:
     """A player named case-insensitively, or UnknownName with a suggestion."""
     import unicodedata
 
-    from rules.core.errors import UnknownName
+    from rules.core.errors import UnknownPlayer
     from rules.core.names import normalize, suggest
 
     name = unicodedata.normalize("NFC", name)  # a decomposed 'Zoë' is the same player
@@ -910,9 +962,8 @@ def resolve(state: Any, name: str) -> str:
     same = [n for n in state.names if n.lower() == name.lower()]
     if same:
         return same[0]
-    err = UnknownName(name, suggest(name, {normalize(n): n for n in state.names}))
-    err.args = (f"unknown player {name!r}" + (f"; did you mean {err.suggestions[0]!r}?" if err.suggestions else "")
-                + f" (players: {', '.join(state.names)})",)
+    err = UnknownPlayer(name, suggest(name, {normalize(n): n for n in state.names}))
+    err.args = (f"{err} (players: {', '.join(state.names)})",)
     raise err
 
 

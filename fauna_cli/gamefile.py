@@ -22,8 +22,7 @@ from fauna_cli.datacache import without_gc
 from fauna_cli.files import FileProblem, atomic_write, read_bytes, read_seen, temp_pattern, write_target
 from rules.core.errors import FaunaError
 from rules.core.limits import MAX_LOG_BYTES, escape_control
-from rules.core.log import KEY_FORMATS, VIEW_FORMATS, LoadedGame
-from rules.fauna.replay import LoadedLog, decode_log, load_log
+from rules.core.log import KEY_FORMATS, VIEW_FORMATS, LoadedGame, decode_log
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -89,28 +88,30 @@ def _still_linked(fd: int, path: Path) -> bool:
 
 
 def load_game(path: str | Path, *, ignore_data_change: bool = False, until: int | None = None,
-              round_events: bool = False, raw: bytes | None = None) -> LoadedLog | LoadedGame:
+              round_events: bool = False, raw: bytes | None = None) -> LoadedGame:
     """Read and verify a game file or replay log of any game; errors name FILE:LINE.
 
-    The first line names the game ('fauna-log 2', 'arctic-log 1', ...): Fauna's own reader gives a
-    LoadedLog, every other game's the shared reader's LoadedGame. `raw`: the file's bytes, read already.
+    The first line names the game ('fauna-log 2', 'arctic-log 1', ...), whose RULES read it: with the game's own
+    reader (`read_log`: Fauna's reads its older formats too) or the shared one. A file that names no game is
+    read as the default game's, whose reader says what is wrong with it. `raw`: the file's bytes, read already.
     """
+    from rules.core.registry import DEFAULT, load_rules, rules_for_log
+
     source = escape_control(str(path))
     if raw is None:
         raw = read_bytes(path, "game file", MAX_LOG_BYTES)
     clean_if_idle(path)
     text = decode_log(raw, source)
-    first = text.lstrip("\ufeff").split("\n", 1)[0]
-    if not first.startswith("fauna-log "):
+    rules = rules_for_log(text.lstrip("\ufeff").split("\n", 1)[0]) or load_rules(DEFAULT)
+    read = rules.read_log
+    if read is None:
         from rules.core.log import load_game_log
-        from rules.core.registry import rules_for_log
 
-        rules = rules_for_log(first)
-        if rules is not None:
-            return load_game_log(text, source, rules, until=until)
+        return load_game_log(text, source, rules, until=until)
     # verifying makes a lasting object or more per line and frees almost none: collections would find nothing
-    return without_gc(lambda: load_log(text, source, ignore_data_change=ignore_data_change, until=until,
-                                       round_events=round_events))
+    loaded: LoadedGame = without_gc(lambda: read(text, source, ignore_data_change=ignore_data_change, until=until,
+                                                 round_events=round_events))
+    return loaded
 
 
 def first_line(path: str) -> str:
@@ -194,7 +195,7 @@ def create_game(path: str | Path, text: str, force: bool = False) -> None:
         atomic_write(target, text)
 
 
-def update_game(path: str | Path, change: Callable[[LoadedLog | LoadedGame], tuple[str, object]], *,
+def update_game(path: str | Path, change: Callable[[LoadedGame], tuple[str, object]], *,
                 ignore_data_change: bool = False):
     """Under the lock: load and verify the file, let `change` compute the new text, write it atomically.
 

@@ -73,47 +73,6 @@ def protocol_steps(rules: Any, state: Any, viewer: str | None) -> tuple[list[Ste
     return steps, rules.final_tables(game) if game.is_over else []
 
 
-def fauna_steps(state: Any) -> tuple[list[Step], list[Table]]:
-    """Every position of a Fauna game (no hidden information: every viewer sees the same), with its round tables."""
-    from fauna_cli.rounds import RoundReports
-    from fauna_cli.svg import board_svg
-    from rules.fauna.replay import replay_start
-
-    game = replay_start(state)
-    reports = RoundReports(game)
-    steps = [Step(0, None, "", board_svg(game))]
-    for player, move in state.history:
-        text = game.move_text(move)
-        done = reports.feed(game.apply(move, player))
-        steps.append(Step(game.seq, player, text, board_svg(game), [t for r in done for t in _fauna_tables(r)]))
-    final: list[Table] = []
-    if game.is_over and reports.reports:
-        last = reports.reports[-1]
-        final = [Table("Final standings", ("rank", "player", "score"),
-                       tuple((rank, p, score) for rank, p, score in last.standings))]
-    return steps, final
-
-
-def _fauna_tables(report: Any) -> list[Table]:
-    """A Fauna round's evaluation as tables (the ones `fauna replay` prints)."""
-    from fauna_cli.rounds import PIECE_HEADERS, PLAYER_HEADERS
-    from rules.fauna.animals import MEASURE_TITLES
-
-    e = report.evaluated
-    title = f"Round {e.round} evaluation: {e.animal} ({e.scientific}), {report.animal_class}"
-    answer = [("areas", f"{e.n_areas}: " + ", ".join(e.answer.areas), "")]
-    answer += [(MEASURE_TITLES[m], value, space) for m, _, value, space in e.answer.measures]
-    out = [Table(title, ("answer", "value", "correct space"), tuple(answer))]
-    if e.pieces:
-        out.append(Table(f"Round {e.round}: pieces", tuple(PIECE_HEADERS),
-                         tuple((p.player, p.move, p.verdict, p.points, p.reason) for p in e.pieces)))
-    out.append(Table(f"Round {e.round}: players", tuple(PLAYER_HEADERS),
-                     tuple((r.player, r.points, r.total, r.returned, r.lost, took, refilled, hand)
-                           for r, (took, refilled, hand, _) in zip(e.players, report.after, strict=True))))
-    out.append(Table(f"Round {e.round}: standings", ("rank", "player", "score"), tuple(report.standings)))
-    return out
-
-
 def _drawer(game: str) -> Callable[[dict[str, Any]], str]:
     try:
         return importlib.import_module(f"fauna_cli.games.{game}").svg
@@ -136,23 +95,18 @@ def from_game(loaded: Any, source: str, viewer: str | None, why: str) -> Page:
     `why` says when a player's view may be given: "over" (only once the game is over, since every player
     can read the file), "key" (the referee sees everything) or "revealed" (the game is over and public).
     """
-    from rules.fauna.replay import LoadedLog
+    from fauna_cli.anygame import screen_for
 
     state = loaded.state
     names = list(state.names)
-    if isinstance(loaded, LoadedLog) or loaded.rules.name == "fauna":  # a refereed Fauna game comes as LoadedGame
-        if viewer is not None:
-            viewer = _named(names, viewer)  # Fauna hides nothing: every player's page is the spectator's
-        steps, final = fauna_steps(state)
-        return Page("Fauna", source, viewer, names, steps, final)
     rules = loaded.rules
-    if viewer is not None:
+    if viewer is not None:  # a game that hides nothing shows every player the spectator's page
         viewer = _named(names, viewer)
         if why == "over" and rules.hidden_information and not state.is_over:
             raise ViewRefused(f"{source}: --as {viewer}: the game is still running, and {viewer}'s hand is "
                               f"{viewer}'s alone; a page from a player's side is made once the game is over (or by "
                               "the referee, from the key file, in a refereed game)")
-    steps, final = protocol_steps(rules, state, viewer)
+    steps, final = screen_for(rules).page_steps(rules, state, viewer)
     return Page(rules.title, source, viewer, names, steps, final)
 
 

@@ -18,6 +18,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from fauna_cli.files import FileChanged, FileSeen, atomic_write, escape_control, write_target
 
@@ -101,20 +102,19 @@ class LogAppender:
         self.mark = _mark(write_target(self.path))
 
 
-class FaunaShadow:
-    """A Fauna log writer that follows a game played elsewhere, move by move (quietly: no events built)."""
+class Shadow:
+    """A game's log writer that follows a game played elsewhere, move by move (any game: its RULES' writer)."""
 
-    def __init__(self, state) -> None:
-        from rules.fauna.replay import LogWriter
-
-        self.writer = LogWriter(state.setup.new_state(state.config, state.seed))
+    def __init__(self, rules: Any, state: Any) -> None:
+        self.rules = rules
+        self.writer = rules.log_for(rules.restart(state))
         self.catch_up(state)
 
-    def follows(self, state) -> bool:
+    def follows(self, state: Any) -> bool:
         """Whether the game's history extends what this writer has played (not after an undo)."""
         mine = self.writer.state.history
         return len(state.history) >= len(mine) and (not mine or state.history[len(mine) - 1] == mine[-1])
 
-    def catch_up(self, state) -> None:
+    def catch_up(self, state: Any) -> None:
         for player, move in state.history[len(self.writer.state.history):]:
-            self.writer.play(player, move, events=False)
+            self.writer.play(player, move)

@@ -3,35 +3,24 @@
 from __future__ import annotations
 
 import shlex
-import unicodedata
 from typing import TYPE_CHECKING
 
 import click
 
 from fauna_cli import guidance
 from fauna_cli.datacache import gc_held
-from fauna_cli.gameconfig import start_game
 from fauna_cli.gamefile import create_game, load_game, one_line_errors, update_game
 from fauna_cli.gamehelp import GamesCommand
-from fauna_cli.jsonshape import head_of, last_move_of, legal_of, standing
+from fauna_cli.jsonshape import head_of, standing
 from fauna_cli.options import game_option, game_options
 from fauna_cli.render import (
     FORMATS,
     dump_json,
-    front_lines,
-    move_line,
     shown,
-    status_dict,
-    table,
-    winners_line,
 )
-from fauna_cli.replay_cmd import last_round_report, pick_round, round_reports
-from fauna_cli.rounds import RoundReports, round_dict, round_moves, round_text
-from rules.core.errors import FaunaError, IllegalMove, UnknownName
-from rules.core.limits import ProgressGuard, escape_control, excerpt
-from rules.core.names import normalize, suggest
-from rules.fauna.game import State
-from rules.fauna.replay import LoadedLog, LogWriter, next_move_check
+from rules.core.errors import FaunaError, IllegalMove
+from rules.core.limits import escape_control, excerpt
+from rules.core.names import normalize
 
 if TYPE_CHECKING:  # move files and bots are imported where used: status and show need neither
     from rules.core.movefile import MoveFile
@@ -42,12 +31,6 @@ IGNORE_DATA_OPTION = click.option("--ignore-data-change", is_flag=True,
                                   help="Use a game file made with other data files anyway (format 2: any data "
                                        "file; format 3 keeps its cards' facts, so only the board, scales or "
                                        "preset).")
-
-
-class UnknownPlayer(UnknownName):
-    """--as names nobody in the game."""
-
-    what = "player"
 
 
 @click.group("pbem")
@@ -73,18 +56,6 @@ def _q(path: str) -> str:
 _next_hint = guidance.next_hint  # one helper for every game (fauna_cli/guidance.py)
 
 
-def _warn_if_data_changed(loaded: LoadedLog) -> None:
-    if loaded.data_changed:
-        click.echo(f"fauna: warning: {loaded.source} was recorded with other game data; going on anyway "
-                   "(--ignore-data-change)", err=True)
-
-
-def _rules_line(state: State) -> str:
-    c = state.config
-    return (f"players: {', '.join(state.names)}; goal {state.goal} points; {c.table.name} scoring, {c.units}, "
-            f"{c.cards} cards")
-
-
 def complete_player(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
     """Shell completion for --as: the players of the GAME named earlier on the line, the one to move first."""
     from click.shell_completion import CompletionItem
@@ -99,53 +70,6 @@ def complete_player(ctx: click.Context, param: click.Parameter, incomplete: str)
     names = sorted(state.names, key=lambda n: n != state.to_move)
     inc = normalize(incomplete)
     return [CompletionItem(n) for n in names if normalize(n).startswith(inc)]
-
-
-def write_picture(loaded, path: str, player: str | None) -> None:
-    """`--svg FILE`: Fauna's map (fauna_cli/svg.py), or another game's own `svg(view)` in fauna_cli/games/GAME.py."""
-    from fauna_cli.files import atomic_write
-
-    if isinstance(loaded, LoadedLog):
-        from fauna_cli.svg import board_svg
-
-        atomic_write(path, board_svg(loaded.state))
-    else:
-        from fauna_cli.anygame import resolve, write_svg
-
-        state = loaded.state
-        write_svg(loaded.rules, state, path, resolve(state, player) if player else None)
-        return
-    click.echo(f"Wrote the picture to {path}.", err=True)
-
-
-def resolve_player(state: State, name: str) -> str:
-    """The player --as names (case and Unicode composition do not matter), or UnknownPlayer with a suggestion."""
-    name = unicodedata.normalize("NFC", name)
-    if name in state.names:
-        return name
-    same = [n for n in state.names if n.lower() == name.lower()]
-    if same:
-        return same[0]
-    err = UnknownPlayer(name, suggest(name, {normalize(n): n for n in state.names}))
-    err.args = (f"{err} (players: {', '.join(state.names)})",)
-    raise err
-
-
-def bots_move(writer: LogWriter) -> list:
-    """Let computer players make their moves until a person is to move (each decision depends on the position only)."""
-    from rules.fauna.bots import make_bots
-
-    state = writer.state
-    bots = make_bots(state)
-    events = []
-    guard = ProgressGuard()  # a table that pays next to nothing must not spin forever
-    while not state.is_over:
-        bot = bots[state.to_move_index]
-        if bot is None:
-            break
-        events += writer.play(state.names[state.to_move_index], bot.choose(state))
-        guard.see(state.round, state.score)
-    return events
 
 
 @pbem.command("new", short_help="Start a game file and show where the game starts.", cls=GamesCommand,
@@ -183,7 +107,7 @@ def pbem_new(config_path, game, seed, force, fmt, key=None, public_seed=False, c
     """
     from fauna_cli.files import check_outputs
     from fauna_cli.gameconfig import wants_referee
-    from fauna_cli.options import chosen_game, load_game_config
+    from fauna_cli.options import load_game_config
     check_outputs([("--config", config_path)], [("--out", game), ("--referee", key)])
     if key is not None or (config_path is not None and wants_referee(config_path)):
         if key is None:
@@ -205,39 +129,12 @@ def pbem_new(config_path, game, seed, force, fmt, key=None, public_seed=False, c
     if public_seed:
         raise FaunaError("--public-seed is for refereed games (--referee KEY): an ordinary game file holds its seed "
                          "for everyone anyway")
-    if chosen_game(config_path, game_name) != "fauna":
-        from fauna_cli import anygame
-        from fauna_cli.gameconfig import draw_seed
-        rules, config = load_game_config(config_path, game_name, settings)
-        seed = config.seed if seed is None else seed
-        drawn = seed is None
-        anygame.pbem_new(rules, config, draw_seed() if drawn else seed, drawn, game, force, fmt)
-        if copies:
-            _write_copies(game, force, fmt)
-        return
-    state, drawn = start_game(config_path, seed, settings)
-    seed = state.seed
-    writer = LogWriter(state)
-    opening = bots_move(writer)
-    create_game(game, writer.text(), force)
-    if fmt == "json":
-        click.echo(dump_json({**standing("fauna", game, state), "seed": seed, "seed_drawn": drawn,
-                              "config": state.config.to_dict(), "events": [e.to_dict() for e in opening],
-                              "view": state.view(None), "head": head_of(len(writer.lines), writer.head),
-                              # Fauna's keys from before the shapes were shared (docs/json.md)
-                              "round": state.round, "starting_player": state.names[state.start],
-                              "front": state.front.to_dict()}),
-                   nl=False)
-        return
-    click.echo(f"Started {escape_control(game)}: seed {seed}{' (drawn)' if drawn else ''}; {_rules_line(state)}.")
-    click.echo()
-    click.echo("\n".join(front_lines(state.front, state.round, state.names[state.start])))
-    moved = [line for line in (move_line(e) for e in opening) if line]
-    if moved:
-        click.echo("The computer players moved first: " + "; ".join(moved) + ".")
-    click.echo()
-    click.echo(_next_hint(game, state))
-    click.echo(guidance.new_hint(game, state))
+    from fauna_cli.anygame import screen_for
+    from fauna_cli.gameconfig import draw_seed
+    rules, config = load_game_config(config_path, game_name, settings)
+    seed = config.seed if seed is None else seed
+    drawn = seed is None
+    screen_for(rules).pbem_new(rules, config, draw_seed() if drawn else seed, drawn, game, force, fmt)
     if copies:
         _write_copies(game, force, fmt)
 
@@ -279,20 +176,6 @@ def _refereed_seed(seed: int | None, where: str, public: bool) -> None:
                          "or give --public-seed to play with it openly (the hands are then not secret)")
 
 
-def _player_rows(state: State) -> list[list[str]]:
-    rows = []
-    for i, name in enumerate(state.names):
-        if state.is_over:
-            doing = "winner" if name in state.winners else ""
-        elif state.passed[i]:
-            doing = f"placed {state.placed[i]}, passed"
-        else:
-            doing = f"placed {state.placed[i]}" + (", to move" if name == state.to_move else "")
-        bot = state.config.players[i].bot
-        rows.append([name, bot or "person", str(state.score[i]), str(state.hand[i]), str(state.stock[i]), doing])
-    return rows
-
-
 @pbem.command("status", short_help="Round, card front, taken spaces, scores, turn.")
 @click.argument("game", type=click.Path(dir_okay=False))
 @click.option("--as", "player", metavar="NAME", shell_complete=complete_player,
@@ -321,60 +204,13 @@ def pbem_status(game, ignore_data_change, fmt, player=None, svg_path=None, force
         from fauna_cli.public_status import public_status
         public_status(game, fmt, svg_path)
         return
-    loaded = load_game(game, ignore_data_change=ignore_data_change)
-    if svg_path is not None:
-        write_picture(loaded, svg_path, player)
-    if not isinstance(loaded, LoadedLog):
-        from fauna_cli import anygame
-        anygame.pbem_status(loaded, game, player, fmt)
-        return
-    _warn_if_data_changed(loaded)
-    state = loaded.state
-    name = None if player is None else resolve_player(state, player)
-    last = loaded.last_move()
-    if fmt == "json":
-        done = last_round_report(loaded)
-        doc = {**standing("fauna", game, state), "view_of": name, "view": state.view(None),
-               "legal": legal_of(state, name), "period": "round",
-               "last_round": None if done is None else round_dict(done, round_moves(loaded).get(done.round, [])),
-               "last_move": last_move_of(last), "head": head_of(len(loaded.writer.lines), loaded.head),
-               # Fauna's keys from before the shapes were shared (docs/json.md)
-               "seed": state.seed, "config": state.config.to_dict(), "round": state.round,
-               "starting_player": state.names[state.start], "front": None if state.is_over else state.front.to_dict(),
-               "status": status_dict(state),
-               "players": [{"player": n, "bot": state.config.players[i].bot, "score": state.score[i],
-                            "hand": state.hand[i], "stock": state.stock[i], "placed": state.placed[i],
-                            "passed": state.passed[i]} for i, n in enumerate(state.names)]}
-        click.echo(dump_json(doc), nl=False)
-        return
-    if state.is_over:
-        click.echo(f"{escape_control(game)}: finished after round {state.round}, {state.seq} moves. "
-                   + winners_line(list(state.winners)))
-    else:
-        click.echo(f"{escape_control(game)}: round {state.round}, move {state.seq + 1} next: {state.to_move} to move.")
-        click.echo()
-        click.echo("\n".join(front_lines(state.front, state.round, state.names[state.start])))
-        taken = state.taken()
-        click.echo()
-        click.echo(table(taken, ["taken", "by"], fmt) if taken else "Nothing is taken yet this round.")
-    click.echo()
-    click.echo(table(_player_rows(state), ["player", "plays", "score", "hand", "stock", "this round"], fmt))
-    click.echo()
-    rep = last_round_report(loaded)
-    if rep is not None:
-        points = ", ".join(f"{r.player} +{r.points}" for r in rep.evaluated.players)
-        click.echo(f"Round {rep.round} ({rep.evaluated.animal}): {points}; the whole table: "
-                   f"fauna pbem show {_q(game)} --round {rep.round}")
-    if name is not None and name == state.to_move:  # the prompt's choices: what the next move may be
-        from fauna_cli.anygame import choices_text
+    from fauna_cli.anygame import screen_for
 
-        click.echo(f"{name}'s choices now:")
-        click.echo(choices_text(state, cut=False))
-        click.echo()
-    if last is not None:
-        click.echo(f"Last move: {last.text} (line {last.line}).")
-    click.echo(f"History head: line {len(loaded.writer.lines)}, hash {loaded.head}.")
-    click.echo(_next_hint(game, state))
+    loaded = load_game(game, ignore_data_change=ignore_data_change)
+    screen = screen_for(loaded.rules)
+    if svg_path is not None:
+        screen.write_picture(loaded, svg_path, player)
+    screen.pbem_status(loaded, game, player, fmt)
 
 
 @pbem.command("move", short_help="Play a move for a player and save it.", cls=GamesCommand, games_help="pbem move")
@@ -456,45 +292,10 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, 
     if notes and fmt != "json":
         click.echo(notes[0], nl=False)
     _hand_out_move_file(made[0], game, target, print_move, fmt)
-    if not isinstance(result[0], LoadedLog):
-        from fauna_cli import anygame
-        other, mover, moved = result  # another game's change returns (loaded, player, events)
-        sender = guidance.owner_of(game, guidance.humans(other.state)) or mover
-        anygame.pbem_move_report(other, mover, moved, game, fmt, target, print_move, sender,
-                                 _move_file_json(made[0], target, print_move), made[0].seq)
-        return
-    loaded, name, events, done = result
-    _warn_if_data_changed(loaded)
-    state = loaded.state
-    if fmt == "json":
-        moves = round_moves(loaded) if done else {}
-        click.echo(dump_json({**standing("fauna", game, state), "player": name,
-                              "events": [e.to_dict() for e in events], "period": "round",
-                              "rounds": [round_dict(r, moves.get(r.round, [])) for r in done],
-                              "head": head_of(len(loaded.writer.lines), loaded.head),
-                              **_move_file_json(made[0], target, print_move),
-                              # Fauna's keys from before the shapes were shared (docs/json.md)
-                              "move": {"seq": state.seq, "player": name,
-                                       "move": state.move_text(state.history[-1][1])},
-                              "status": status_dict(state),
-                              "front": None if state.is_over or not done else state.front.to_dict()}), nl=False)
-        return
-    for e in events:
-        line = move_line(e)
-        if line:
-            click.echo(line)
-    for report in done:
-        click.echo()
-        click.echo(round_text(report, fmt))
-    if done and not state.is_over:
-        click.echo("\n".join(front_lines(state.front, state.round, state.names[state.start])))
-        click.echo()
-    replies = " and the computer players' replies" if state.history[-1][0] != name else ""
-    click.echo(f"Saved {escape_control(game)} after move {state.seq} ({name}'s move{replies}); history head: line "
-               f"{len(loaded.writer.lines)}, hash {loaded.head}.")
-    sender = guidance.owner_of(game, guidance.humans(state)) or name  # who holds this copy and sends the file
-    click.echo(guidance.next_hint(game, state, sender))
-    click.echo(guidance.move_hint(state, sender, target, print_move))
+    from fauna_cli.anygame import screen_for
+
+    screen_for(result[0].rules).pbem_move_report(result, game, fmt, target, print_move,
+                                                 _move_file_json(made[0], target, print_move), made[0].seq)
 
 
 @pbem.command("show", short_help="Past rounds: moves, answers, tables.")
@@ -508,32 +309,9 @@ def pbem_move(game, move, player, seq, ignore_data_change, fmt, move_file=None, 
 def pbem_show(game, round_no, ignore_data_change, fmt) -> None:
     """Past rounds of GAME: the moves, the answer and the round table (the current round stays hidden)."""
     loaded = load_game(game, ignore_data_change=ignore_data_change, round_events=round_no is None)
-    if not isinstance(loaded, LoadedLog):
-        from fauna_cli.anygame import pbem_show as show_other
-        show_other(loaded, game, round_no, fmt)
-        return
-    _warn_if_data_changed(loaded)
-    state = loaded.state
-    reports = pick_round(round_reports(loaded, round_no), round_no, state, game)
-    moves = round_moves(loaded)
-    if fmt == "json":
-        click.echo(dump_json({"game": "fauna", "file": game, "period": "round",
-                              "rounds": [round_dict(rep, moves.get(rep.round, [])) for rep in reports]}), nl=False)
-        return
-    if not reports:
-        click.echo(f"{escape_control(game)}: no round has been evaluated yet (round {state.round} is being played).")
-        return
-    import textwrap
+    from fauna_cli.anygame import screen_for
 
-    for rep in reports:
-        nb = "\u00a0"  # within one move the words stay together: "4 alice: Tasmania" is never split
-        listed = ", ".join(f"{m['seq']} {m['player']}: {m['move']}".replace(" ", nb)
-                           for m in moves.get(rep.round, []))
-        text = textwrap.fill(f"Moves of round {rep.round}: {listed}", width=100, break_long_words=False,
-                             break_on_hyphens=False)
-        click.echo(text.replace(nb, " "))
-        click.echo(round_text(rep, fmt))
-
+    screen_for(loaded.rules).pbem_show(loaded, game, round_no, fmt)
 
 
 # -- move files: each player keeps a copy, and only the moves travel ------------------------------------
@@ -553,25 +331,9 @@ def _run_length(history: list, start: int, name: str) -> int:
 
 def play_human(loaded, player: str, text: str, seq: int | None):
     """A person's move on a verified copy, then the computer players' replies: (new text, result)."""
-    if not isinstance(loaded, LoadedLog):
-        from fauna_cli import anygame
-        new_text, (ld, name, events) = anygame.pbem_move_change(loaded, player, text, seq)
-        return new_text, (ld, name, events)
-    state = loaded.state
-    name = resolve_player(state, player)
-    if state.config.players[state.names.index(name)].bot:
-        raise IllegalMove(f"{name} is a computer player and moves by itself")
-    next_move_check(loaded, name, seq)
-    try:
-        mv = state.parse(text)
-        state.check(mv, name)
-    except IllegalMove:
-        raise
-    except FaunaError as exc:  # an unknown area is an unplayable move here, as in move scripts
-        raise IllegalMove(str(exc)) from None
-    reports = RoundReports(state)
-    events = loaded.writer.play(name, mv) + bots_move(loaded.writer)
-    return loaded.writer.text(), (loaded, name, events, reports.feed(events))
+    from fauna_cli.anygame import screen_for
+
+    return screen_for(loaded.rules).pbem_move_change(loaded, player, text, seq)
 
 
 def _write_move_file(mf: MoveFile, game: str, path: str | None, force: bool, note: str = "") -> tuple[str, bool]:
@@ -721,8 +483,7 @@ def pbem_apply(game, files, ignore_data_change, fmt, key=None) -> None:
     loaded = load_game(game, ignore_data_change=ignore_data_change)
     state = loaded.state
     if fmt == "json":
-        game_name = "fauna" if isinstance(loaded, LoadedLog) else loaded.rules.name
-        click.echo(dump_json({**standing(game_name, game, state), "applied": applied, "ignored": ignored,
+        click.echo(dump_json({**standing(loaded.rules.name, game, state), "applied": applied, "ignored": ignored,
                               "problem": problem, "head": head_of(len(loaded.writer.lines), loaded.head)}),
                    nl=False)
     else:

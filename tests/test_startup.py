@@ -49,7 +49,7 @@ def test_the_collector_is_on_again_when_fauna_ends_before_any_command(monkeypatc
 def test_replay_runs_with_the_collector_held_back_and_turns_it_on_again(monkeypatch, capsys):
     from pathlib import Path
 
-    import fauna_cli.replay_cmd as replay_cmd
+    import fauna_cli.games.fauna_files as replay_cmd  # Fauna's round reports, behind its Screen
 
     seen: list[bool] = []
     real = replay_cmd.round_reports

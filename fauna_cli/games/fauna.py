@@ -6,6 +6,7 @@ shown as Fauna's four tables (fauna_cli/rounds.py), and a script's JSON keeps Fa
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import click
@@ -16,6 +17,8 @@ from fauna_cli.rounds import RoundReports, round_summary_line, round_text
 from fauna_cli.widths import fit_prose, term_list, terminal_width
 from rules.core.errors import FaunaError, UnknownArea
 from rules.core.names import normalize
+from rules.core.protocol import Table
+from rules.fauna.animals import MEASURE_TITLES
 from rules.fauna.events import RoundStarted
 from rules.fauna.learn import COMMANDS, areas_text
 
@@ -82,6 +85,54 @@ def card_and_taken(state: Any) -> str:
     return fit_prose("\n".join(lines), terminal_width())
 
 
+def page_steps(rules: Any, state: Any) -> tuple[list[Any], list[Table]]:
+    """Every position of a Fauna game (no hidden information: every viewer sees the same), with its round tables."""
+    from fauna_cli.html_replay import Step
+    from fauna_cli.svg import board_svg
+
+    game = rules.restart(state)
+    reports = RoundReports(game)
+    steps = [Step(0, None, "", board_svg(game))]
+    for player, move in state.history:
+        text = game.move_text(move)
+        done = reports.feed(game.apply(move, player))
+        steps.append(Step(game.seq, player, text, board_svg(game), [t for r in done for t in page_tables(r)]))
+    final: list[Table] = []
+    if game.is_over and reports.reports:
+        last = reports.reports[-1]
+        final = [Table("Final standings", ("rank", "player", "score"),
+                       tuple((rank, p, score) for rank, p, score in last.standings))]
+    return steps, final
+
+
+def page_tables(report: Any) -> list[Table]:
+    """A Fauna round's evaluation as tables (the ones `fauna replay` prints)."""
+    from fauna_cli.rounds import PIECE_HEADERS, PLAYER_HEADERS
+
+    e = report.evaluated
+    title = f"Round {e.round} evaluation: {e.animal} ({e.scientific}), {report.animal_class}"
+    answer = [("areas", f"{e.n_areas}: " + ", ".join(e.answer.areas), "")]
+    answer += [(MEASURE_TITLES[m], value, space) for m, _, value, space in e.answer.measures]
+    out = [Table(title, ("answer", "value", "correct space"), tuple(answer))]
+    if e.pieces:
+        out.append(Table(f"Round {e.round}: pieces", tuple(PIECE_HEADERS),
+                         tuple((p.player, p.move, p.verdict, p.points, p.reason) for p in e.pieces)))
+    out.append(Table(f"Round {e.round}: players", tuple(PLAYER_HEADERS),
+                     tuple((r.player, r.points, r.total, r.returned, r.lost, took, refilled, hand)
+                           for r, (took, refilled, hand, _) in zip(e.players, report.after, strict=True))))
+    out.append(Table(f"Round {e.round}: standings", ("rank", "player", "score"), tuple(report.standings)))
+    return out
+
+
+def _files(name: str) -> Any:
+    """A Screen hook answered by Fauna's game-file reports (fauna_cli/games/fauna_files.py), loaded when first used."""
+
+    def hook(cls: Any, *args: Any) -> Any:
+        return getattr(importlib.import_module("fauna_cli.games.fauna_files"), name)(*args)
+
+    return classmethod(hook)
+
+
 class Screen(CommonScreen):
     """Fauna's screen: the card's front as a round opens, Fauna's round tables, a prompt with hand and score."""
 
@@ -105,6 +156,28 @@ class Screen(CommonScreen):
     def continuing(cls, rules: Any, state: Any, game: str) -> str:
         return (f"Continuing {game}: seed {state.seed}; players: {', '.join(state.names)}; goal {state.goal} "
                 f"points; move {state.seq + 1} next.")
+
+    @classmethod
+    def replay(cls, loaded: Any, file: str, fmt: str, round_no: int | None, against_installed: bool) -> None:
+        """Fauna's round tables, its log's format and data, and its cards' facts against the installed deck."""
+        if not hasattr(loaded, "version"):  # a refereed game, read by the shared log: every game's report
+            super().replay(loaded, file, fmt, round_no, against_installed)
+            return
+        from fauna_cli.games.fauna_files import replay
+
+        replay(loaded, file, fmt, round_no, against_installed)
+
+    @classmethod
+    def page_steps(cls, rules: Any, state: Any, viewer: str | None) -> tuple[list[Any], list[Table]]:
+        return page_steps(rules, state)
+
+    # e-mail play: a Fauna game file read by Fauna's own reader (RULES.read_log) is shown Fauna's way
+    pbem_new = _files("pbem_new")
+    pbem_status = _files("pbem_status")
+    pbem_move_change = _files("pbem_move_change")
+    pbem_move_report = _files("pbem_move_report")
+    pbem_show = _files("pbem_show")
+    write_picture = _files("write_picture")
 
     def show_front(self) -> None:
         st = self.s.state

@@ -21,6 +21,12 @@ class UnknownName(FaunaError):
         super().__init__(msg)
 
 
+class UnknownPlayer(UnknownName):
+    """No player of the game has this name (--as NAME)."""
+
+    what = "player"
+
+
 class UnknownArea(UnknownName):
     """No board area has this name or alias."""
 

@@ -217,6 +217,10 @@ class GameRules:
     # the log writer of a new game (with `play`, `lines`, `head`, `closing_line()`, `text()` as GameLog has them);
     # None: the shared GameLog. Fauna's writer is faster and writes its older formats too.
     new_log: Callable[[Any], Any] | None = None
+    # the reader of a game file (text, source, *, ignore_data_change, until, round_events) -> a verified game with
+    # `rules`, `state`, `records`, `writer`, `head`, `complete`, `last_move()` as LoadedGame has them; None: the shared
+    # reader (rules.core.log.load_game_log). Fauna's is faster and reads its older formats too.
+    read_log: Callable[..., Any] | None = None
 
     def log_for(self, state: Any) -> Any:
         """The log writer of a new game `state`: the game's own (`new_log`) or the shared one."""

@@ -33,7 +33,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from rules.core.errors import ConfigError, FaunaError, IllegalMove, ReplayMismatch
 from rules.core.limits import InputRefused, load_json, raw_decode_json
@@ -51,6 +51,9 @@ from rules.fauna.moves import Move
 from rules.fauna.scales import Scales
 from rules.fauna.scoring import PRESET_NAMES, preset, preset_files
 from rules.fauna.setup import load_game
+
+if TYPE_CHECKING:
+    from rules.core.protocol import GameRules
 
 FORMAT = "fauna-log"
 VERSION = 3  # 3: each card's facts recorded as it comes into play; 2: facts from the installed data
@@ -452,10 +455,22 @@ class LoadedLog(VerifiedHistory):
     complete: bool  # verified to the end of the file (False when stopped early by `until`)
     version: int = VERSION
     round_events: list[list[Event]] | None = None  # with load_log(round_events=True): each round-ending move's events
+
+    @property
+    def rules(self) -> GameRules:
+        """Fauna's RULES, as a LoadedGame of the shared reader names its game."""
+        from rules.core.registry import load_rules
+
+        return load_rules("fauna")
+
     @property
     def data_changed(self) -> bool:
         """Whether the log's fingerprint differs from the installed data's (format 3: board, scales, preset only)."""
         return self.fingerprint != self.installed
+
+    def next_move_check(self, player: str, expected_seq: int | None = None) -> None:
+        """Refuse a move by `player` made on a stale view of this game, naming who moved last and when."""
+        next_move_check(self, player, expected_seq)
 
     def events(self) -> list[Event]:
         """Every event of the verified moves, in order (re-derived: verifying builds none)."""

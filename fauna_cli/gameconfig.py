@@ -25,7 +25,7 @@ def default_config_text() -> str:
 
 def default_config_document() -> dict:
     """The bundled default config, parsed (through the parsed-data cache: it is ours, like the data files)."""
-    from rules.fauna.data import load_toml_bytes
+    from rules.core.data import load_toml_bytes
 
     return load_toml_bytes(default_config_text().encode("utf-8"), "default config")
 

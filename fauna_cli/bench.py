@@ -1,7 +1,7 @@
 """Benchmark: `python -m fauna_cli.bench` prints the engine's speed figures, all measured in one run.
 
 1. Bot games per second: four random bots, played exactly as `fauna simulate` plays them, one core.
-2. Replay verification, moves per second: `rules.fauna.replay.load_log` re-running logs of such games, as
+2. Replay verification, moves per second: Fauna's own verifier (`load_log`) re-running logs of such games, as
    fauna writes them (fauna-log 3) and as fauna-log 2 logs (the form of every figure taken before format 3).
 3. Cold start of `fauna map adjacent Tasmania "Tasman Sea"` against bare `python -c "import click"`.
 4. For every other game the engine has (rules/core/registry.py): random-bot games per second, one core,
@@ -51,6 +51,16 @@ alice: pass
 bob: pass
 carol: pass
 """
+def fauna_work() -> Any:
+    """Fauna's own fast paths and workloads (rules/fauna/benchwork.py), through its RULES."""
+    from rules.core.registry import load_rules
+
+    work = load_rules("fauna").bench_work
+    if work is None:  # pragma: no cover - Fauna's RULES give it
+        raise RuntimeError("Fauna's RULES give no bench_work")
+    return work()
+
+
 SPARSE_TABLE = {"name": "sparse", "description": "bench: few points, so a game runs long",
                 "row": [{"min": 1, "correct": 2, "adjacent": 0}], "scale_correct": 1, "scale_adjacent": 0}
 
@@ -100,26 +110,20 @@ def other_games(games: int, repeat: int, seed: int = 1) -> list[dict]:
 def _recorded_games(games: int, seed: int):
     """States of finished four-random-bot games (event path, so the logs are the real thing)."""
     from fauna_cli.simulate_cmd import build_config, game_seed
-    from rules.fauna.bots import make_bots, play_out
-    from rules.fauna.game import new_game
 
+    work = fauna_work()
     config = build_config([("random", None)] * 4, "published", "metric", "mixed")
-    out = []
-    for i in range(games):
-        state = new_game(config, game_seed(seed, i))
-        out.append(play_out(state, make_bots(state)))
-    return config, out
+    return config, [work.play_bots(config, game_seed(seed, i)) for i in range(games)]
 
 
 def replay_verification(games: int, repeat: int, seed: int = 2) -> dict:
     """Moves per second verifying replay logs with load_log, and applying the same move texts alone."""
-    from rules.fauna.game import new_game
-    from rules.fauna.replay import data_fingerprint, load_log, log_text
-
+    work = fauna_work()
+    new_game, log_text = work.new_game, work.log_text
     config, states = _recorded_games(games, seed)
     total = sum(len(s.history) for s in states)
     t = time.perf_counter()
-    installed = data_fingerprint(config)  # the first time: later ones are remembered while the files stay the same
+    installed = work.data_fingerprint(config)  # the first time: later ones are remembered while the files stay the same
     fingerprint_ms = 1000 * (time.perf_counter() - t)
 
     def verify_rates(logs: list[str]) -> list[float]:
@@ -127,14 +131,14 @@ def replay_verification(games: int, repeat: int, seed: int = 2) -> dict:
         for _ in range(repeat):
             t = time.perf_counter()
             for text in logs:
-                if not load_log(text, installed=installed).state.is_over:
+                if not work.verify(text, installed).is_over:
                     raise click.ClickException("a benchmark log did not verify to its end")
             rates.append(total / (time.perf_counter() - t))
         return rates
 
     rates = verify_rates([log_text(s) for s in states])
     rates_2 = verify_rates([log_text(s, version=2) for s in states])  # as every figure before fauna-log 3 was taken
-    how = ("rules.fauna.replay.load_log over logs of four-random-bot games (every line re-derived and "
+    how = ("Fauna's load_log (rules/fauna/replay.py) over logs of four-random-bot games (every line re-derived and "
            f"hash-checked); the installed data's fingerprint ({fingerprint_ms:.1f} ms the first time) is taken once")
     apply_rates = []
     texts = [[(p, s.move_text(m)) for p, m in s.history] for s in states]
@@ -165,15 +169,8 @@ def _fast_play_out(name: str):
     """The game's random playout fast path as a function (state, rng) -> state."""
     import importlib
 
-    from rules.core.rng import SplitMix64
-
     if name == "fauna":
-        from rules.fauna.bots import RandomBot, play_out
-
-        def fauna_play_out(state, rng):
-            return play_out(state, [RandomBot(SplitMix64(rng.next())) for _ in state.names])
-
-        return fauna_play_out
+        return fauna_work().fast_play_out
     return importlib.import_module(f"rules.{name}.playout").play_out
 
 
@@ -365,15 +362,7 @@ def command_cold_starts(runs: int, work: Path) -> dict:
 
 def long_log(goal: int = 450, seed: int = 5) -> tuple[str, int]:
     """The log of one long game: six random bots, a sparse table (2 points a home area, 1 a scale), to GOAL."""
-    from rules.fauna.bots import make_bots, play_out
-    from rules.fauna.config import Config
-    from rules.fauna.game import new_game
-    from rules.fauna.replay import log_text
-
-    config = Config.from_dict({"game": {"preset": SPARSE_TABLE, "goal": goal},
-                               "players": [{"name": f"r{i}", "bot": "random"} for i in range(1, 7)]}, "bench")
-    state = play_out(new_game(config, seed), make_bots(new_game(config, seed)))
-    return log_text(state), len(state.history)
+    return fauna_work().long_game(SPARSE_TABLE, goal, seed)
 
 
 def replay_end_to_end(runs: int, work: Path, goal: int = 450) -> dict:
@@ -394,20 +383,7 @@ def replay_end_to_end(runs: int, work: Path, goal: int = 450) -> dict:
 
 def pbem_move_latency(runs: int, work: Path, moves: int = 500, seed: int = 11) -> dict:
     """Wall time of `fauna pbem move` on a game file of MOVES moves (four people), a fresh copy each run."""
-    from rules.core.rng import SplitMix64
-    from rules.fauna.bots import RandomBot
-    from rules.fauna.config import Config
-    from rules.fauna.game import new_game
-    from rules.fauna.replay import log_text
-
-    config = Config.from_dict({"game": {"goal": 1000}, "players": [{"name": n} for n in ("ann", "ben", "cleo", "dan")]},
-                              "bench")
-    state = new_game(config, seed)
-    rng = SplitMix64(seed)
-    while len(state.history) < moves and not state.over:
-        state.apply(RandomBot.pick(state, rng), quiet=True)
-    who, nxt = state.to_move, state.move_text(RandomBot.pick(state, rng))
-    text = log_text(state)
+    text, who, nxt, made = fauna_work().game_file(moves, seed)
     path = work / "pbem.fauna"
     commands = {"pbem move": ["-m", "fauna_cli", "pbem", "move", str(path), "--as", str(who), nxt]}
 
@@ -417,7 +393,7 @@ def pbem_move_latency(runs: int, work: Path, moves: int = 500, seed: int = 11) -
     fresh("")
     _run(commands["pbem move"])
     times = _timed_runs(commands, runs, fresh)["pbem move"]
-    return {"runs": runs, "moves": len(state.history), "median_s": statistics.median(times), "best_s": min(times)}
+    return {"runs": runs, "moves": made, "median_s": statistics.median(times), "best_s": min(times)}
 
 
 def play_log_cost(runs: int, work: Path, seed: int = 3) -> dict:

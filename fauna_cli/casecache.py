@@ -62,7 +62,7 @@ def _bundled_data_dir() -> str | None:
 def covered_roots() -> list[str]:
     """The folders whose every file the fingerprint covers: the rules' source and the data folders."""
     import rules
-    from rules.fauna.data import data_dir
+    from rules.core.data import data_dir
 
     roots = [os.path.dirname(os.path.realpath(rules.__file__)), data_dir()]
     bundled = _bundled_data_dir()

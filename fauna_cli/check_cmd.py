@@ -75,28 +75,19 @@ def case_game(text: str, where: str) -> str:
     return "fauna"
 
 
-def parse_file(text: str, where: str, base_dir: Path) -> list[tuple[GameRules | None, Any]]:
-    """Every case of one file with its game's rules (None: Fauna's own runner), validated (a bad file: FILE:LINE)."""
-    game = case_game(text, where)
-    if game == "fauna":
-        from rules.fauna.cases import parse_cases
-
-        return [(None, c) for c in parse_cases(text, where, base_dir=base_dir)]
+def parse_file(text: str, where: str, base_dir: Path) -> list[tuple[GameRules, Any]]:
+    """Every case of one file with its game's rules, validated (a bad file: FILE:LINE)."""
     from rules.core.registry import load_rules
 
     try:
-        rules = load_rules(game)
+        rules = load_rules(case_game(text, where))
     except FaunaError as exc:
         raise FileProblem(f"{where}: game: {exc}") from None
     return [(rules, c) for c in rules.parse_cases(text, where, base_dir)]
 
 
-def run_one(rules: GameRules | None, case: Any) -> dict[str, Any]:
+def run_one(rules: GameRules, case: Any) -> dict[str, Any]:
     """One case run by its game's rules, in the plain form that is printed (and kept by the result cache)."""
-    if rules is None:
-        from rules.fauna.cases import run_case
-
-        return run_case(case).to_dict()
     return rules.run_case(case).to_dict()
 
 
@@ -120,7 +111,7 @@ def run_files(paths: tuple[str, ...], game: str | None = None) -> list[dict[str,
         return contextlib.nullcontext() if cache is None else casecache.recording(reads)
 
     done: list[list[dict[str, Any]] | None] = []  # per file: its results, None until they are run
-    todo: list[tuple[int, tuple[str, str], list[str], list[tuple[GameRules | None, Any]]]] = []
+    todo: list[tuple[int, tuple[str, str], list[str], list[tuple[GameRules, Any]]]] = []
     named = {Path(p) for p in paths if not Path(p).is_dir()}
     for f in case_files(paths):
         where, base = f.as_posix(), f.resolve().parent

@@ -28,8 +28,8 @@ class ClusterError(FaunaError):
 def code_fingerprint() -> str:
     """A hash of the rules' source and the game data: what decides every game of a run."""
     import rules
+    from rules.core.data import data_dir  # the data folder: FAUNA_DATA_DIR may point elsewhere
     from rules.evo.data import data_dir as game_data  # data/evo: Arctic, ExoFauna and Evo read the data/ beside it
-    from rules.fauna.data import data_dir  # Fauna's: FAUNA_DATA_DIR may point elsewhere
 
     roots = [os.path.dirname(os.path.realpath(rules.__file__)), os.path.dirname(game_data()), data_dir()]
     digest = hashlib.sha256()

@@ -4,7 +4,7 @@ Each data file's parsed form is stored as `marshal` bytes together with the file
 named by their CRC-32 and length; an entry counts only when the bytes it holds equal the file's, so a
 file that changes never gets an old answer: the cache is never stale. (A comparison of bytes is exact
 and cheaper than a SHA-256, whose OpenSSL import alone is a tenth of a quick query's own start-up.)
-Objects built from data files (the deck: `rules.fauna.data.cached_build`) are kept the same way as
+Objects built from data files (the deck: `rules.core.data.cached_build`) are kept the same way as
 pickles, keyed by the bytes of everything they were built from, data files and source files alike (so a
 changed class is never answered with an old object). It is written only in the user's cache folder
 (XDG_CACHE_HOME or ~/.cache, `fauna/parsed-1/`), never inside the installed package. Every failure to
@@ -78,7 +78,7 @@ def gc_held(func: Callable[..., T]) -> Callable[..., T]:
 
 
 class FileCache:
-    """ParsedCache (rules/fauna/data.py) backed by one marshal file per data file content."""
+    """ParsedCache (rules/core/data.py) backed by one marshal file per data file content."""
 
     suffix = ".marshal"
 
@@ -122,7 +122,7 @@ class FileCache:
 
 
 class BuiltFileCache(FileCache):
-    """BuiltCache (rules/fauna/data.py) backed by one pickle file per key; any failure to load is a miss."""
+    """BuiltCache (rules/core/data.py) backed by one pickle file per key; any failure to load is a miss."""
 
     suffix = ".pickle"
 
@@ -156,7 +156,7 @@ def install() -> None:
         return
     _installed = root
     folder = os.path.join(root, VERSION)
-    from rules.fauna.data import use_built_cache, use_parsed_cache
+    from rules.core.data import use_built_cache, use_parsed_cache
 
     use_parsed_cache(FileCache(folder))
     use_built_cache(BuiltFileCache(folder))

@@ -1,15 +1,23 @@
-"""Loading a game config file (or the bundled default) into a validated rules Config."""
+"""Loading a game config file (or the bundled default) into a validated rules Config, through the game's RULES."""
 
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from fauna_cli.files import parse_toml, read_text
-from rules.fauna import Config
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+    from rules.core.protocol import GameRules
+
+
+def fauna_rules() -> GameRules:
+    """Fauna's RULES: the game of a config without `[game] rules` and of the bundled default config."""
+    from rules.core.registry import load_rules
+
+    return load_rules("fauna")
 
 
 def default_config_text() -> str:
@@ -25,17 +33,17 @@ def default_config_text() -> str:
 
 def default_config_document() -> dict:
     """The bundled default config, parsed (through the parsed-data cache: it is ours, like the data files)."""
-    from rules.fauna.data import load_toml_bytes
+    from rules.core.data import load_toml_bytes
 
     return load_toml_bytes(default_config_text().encode("utf-8"), "default config")
 
 
-def load_config(path: str | None) -> Config:
-    """A config from FILE, or the bundled default; every error names the file and the key."""
+def load_config(path: str | None) -> Any:
+    """A Fauna config from FILE, or the bundled default; every error names the file and the key."""
     if path is None:
-        return Config.from_dict(default_config_document(), "default config")
+        return fauna_rules().config_from_dict(default_config_document(), "default config", None)
     doc, where, base = config_document(path)
-    return Config.from_dict(doc, where, base_dir=base)
+    return fauna_rules().config_from_dict(doc, where, base)
 
 
 def draw_seed() -> int:
@@ -45,26 +53,24 @@ def draw_seed() -> int:
     return secrets.randbelow(2**32)
 
 
-def load_config_with(path: str | None, opts: dict | None) -> Config:
+def load_config_with(path: str | None, opts: dict | None) -> Any:
     """A Fauna config from FILE (or the default) with the command line's settings over it (fauna_cli/options.py)."""
     if not opts or all(v is None for v in opts.values()):
         return load_config(path)
     from fauna_cli.options import apply_options
-    from rules.fauna.config import BOT_KINDS
 
+    rules = fauna_rules()
     doc, where, base = config_document(path)
-    return Config.from_dict(apply_options(doc, "fauna", opts, BOT_KINDS), where, base_dir=base)
+    return rules.config_from_dict(apply_options(doc, "fauna", opts, rules.bot_kinds), where, base)
 
 
 def start_game(config_path: str | None, seed: int | None, opts: dict | None = None):
     """A new game from a config file (or the default), options over it and an optional seed; (state, seed_was_drawn)."""
-    from rules.fauna import new_game
-
     cfg = load_config_with(config_path, opts)
     if seed is None:
         seed = cfg.seed
     drawn = seed is None
-    return new_game(cfg, draw_seed() if drawn else seed), drawn
+    return fauna_rules().new_state(cfg, draw_seed() if drawn else seed), drawn
 
 
 def config_document(path: str | None) -> tuple[dict, str, Path | None]:

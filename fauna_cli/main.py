@@ -9,9 +9,8 @@ import sys
 import click
 
 from fauna_cli import exitcodes
-from fauna_cli.render import FORMATS, dump_json, report_error, table, wants_json
-from rules.core.errors import FaunaError, UnknownArea
-from rules.fauna import Board
+from fauna_cli.render import FORMATS, report_error, wants_json
+from rules.core.errors import FaunaError
 
 
 class LazyGroup(click.Group):
@@ -156,27 +155,6 @@ def _register_bash_completion() -> None:
     add_completion_class(EscapingBashComplete, "bash")
 
 
-def _complete_area(ctx, param, incomplete):
-    """Area names that start with what is typed (case, accents and punctuation aside)."""
-    from click.shell_completion import CompletionItem
-
-    from rules.core.names import normalize
-
-    inc = normalize(incomplete)
-    return [CompletionItem(n) for n in Board.default().names if normalize(n).startswith(inc)]
-
-
-def _complete_animal(ctx, param, incomplete):
-    """Animal names that start with what is typed ('adelie' finds 'Adélie penguin')."""
-    from click.shell_completion import CompletionItem
-
-    from rules.core.names import normalize
-    from rules.fauna import Deck
-
-    inc = normalize(incomplete)
-    return [CompletionItem(n) for n in Deck.default().names() if normalize(n).startswith(inc)]
-
-
 FORMAT_OPTION = click.option("--format", "fmt", type=click.Choice(FORMATS), default="plain", show_default=True,
                              help="Output: plain text tables, GitHub or grid tables, or JSON.")
 
@@ -204,169 +182,13 @@ def cli(ctx: click.Context) -> None:
         click.echo(ctx.get_help())
 
 
-@cli.group("map")
-def map_group() -> None:
-    """Fauna's board: areas, neighbours, adjacency."""
-
-
-@map_group.command("areas")
-@click.option("--kind", type=click.Choice(["land", "marine"]), help="Only land areas or only marine areas.")
-@click.option("--continent", help="e.g. Africa, Europe, Oceans.")
-@FORMAT_OPTION
-def map_areas(kind, continent, fmt) -> None:
-    """List the board's areas."""
-    board = Board.default()
-    areas = board.areas
-    if continent:
-        conts = sorted({a.continent for a in areas})
-        match = [c for c in conts if c.lower() == continent.lower()]
-        if not match:
-            raise click.BadParameter(f"unknown continent {continent!r}; choose from {', '.join(conts)}",
-                                     param_hint="--continent")
-        areas = [a for a in areas if a.continent == match[0]]
-    if kind:
-        areas = [a for a in areas if a.kind == kind]
-    if fmt == "json":
-        click.echo(dump_json({"areas": [{"name": a.name, "kind": a.kind, "continent": a.continent,
-                                         "aliases": list(a.aliases), "neighbors": board.neighbors(a)}
-                                        for a in areas]}), nl=False)
-        return
-    rows = [[a.name, a.kind, a.continent, ", ".join(a.aliases)] for a in areas]
-    click.echo(table(rows, ["area", "kind", "continent", "also"], fmt))
-
-
-@map_group.command("neighbors")
-@click.argument("area", shell_complete=_complete_area)
-@FORMAT_OPTION
-def map_neighbors(area, fmt) -> None:
-    """The areas adjacent to AREA."""
-    board = Board.default()
-    a = board.area(area)
-    links = board.neighbor_links(a)
-    if fmt == "json":
-        click.echo(dump_json({"area": a.name, "neighbors": [{"name": n, "link": kind} for n, kind in links]}), nl=False)
-        return
-    click.echo(table([[n, kind] for n, kind in links], [f"neighbours of {a.name}", "link"], fmt))
-
-
-@map_group.command("adjacent")
-@click.argument("a", shell_complete=_complete_area)
-@click.argument("b", shell_complete=_complete_area)
-@FORMAT_OPTION
-def map_adjacent(a, b, fmt) -> None:
-    """Whether A and B are adjacent: prints yes (exit 0) or no (exit 1)."""
-    board = Board.default()
-    try:
-        x, y = board.area(a), board.area(b)
-    except UnknownArea as exc:
-        raise exc
-    link = board.link(x, y)
-    if x.name == y.name:
-        answer, reason = False, f"{x.name} is one area, not two"
-    elif link:
-        answer, reason = True, {"border": "they share a land border", "coast": "land meets sea along a coast",
-                                "sea line": "the seas meet along a dashed sea line",
-                                "wrap": "joined through the map's edge labels"}[link.kind]
-    else:
-        answer, reason = False, "they share no border"
-    if fmt == "json":
-        click.echo(dump_json({"a": x.name, "b": y.name, "adjacent": answer, "reason": reason,
-                              "link": link.kind if link else None}), nl=False)
-    else:
-        click.echo(f"{'yes' if answer else 'no'}: {x.name} and {y.name}: {reason}")
-    sys.exit(exitcodes.OK if answer else exitcodes.NO)
-
-
-@cli.command("scales")
-@click.option("--units", type=click.Choice(["metric", "imperial"]), default="metric", show_default=True,
-              help="Which side of the scales: metric (g, kg, t; cm, m) or imperial (oz, lb, tons; in, ft).")
-@FORMAT_OPTION
-def scales_cmd(units, fmt) -> None:
-    """The spaces of Fauna's three scales."""
-    from rules.fauna import Scales
-    sc = Scales.default()
-    if fmt == "json":
-        click.echo(dump_json({"units": units, "scales": [{"scale": s.key, "title": s.title,
-                                                          "measures": list(s.measures), "units": units,
-                                                          "spaces": [sp.label for sp in s.side(units).spaces]}
-                                                         for s in sc]}), nl=False)
-        return
-    for s in sc:
-        rows = [[str(sp.index + 1), sp.label] for sp in s.side(units).spaces]
-        click.echo(f"{s.title} ({units}, {len(rows)} spaces)")
-        click.echo(table(rows, ["#", "space"], fmt))
-        click.echo()
-
-
-@click.group("animal", cls=LazyGroup)  # not cli.group: that is typed as a plain Group, without `lazy`
-def animal_group() -> None:
-    """Fauna's animal deck."""
-
-
-cli.add_command(animal_group)
-
-
-@animal_group.command("show")
-@click.argument("name", shell_complete=_complete_animal)
-@click.option("--reveal", is_flag=True, help="Also show the answer (areas, measures, booklet, sources).")
-@click.option("--units", type=click.Choice(["metric", "imperial"]), default="metric", show_default=True,
-              help="Units of the revealed measures: metric or imperial.")
-@FORMAT_OPTION
-def animal_show(name, reveal, units, fmt) -> None:
-    """The card of an animal (the answer only with --reveal)."""
-    from rules.fauna import Deck, Scales
-    from rules.fauna.animals import MEASURE_TITLES
-    from rules.fauna.front import card_front
-    a = Deck.default().animal(name)
-    front = card_front(a)
-    doc = {"card": a.card, "side": a.side, **front.to_dict()}
-    if reveal:
-        sc = Scales.default()
-        measures = []
-        for m, v in a.measures.items():
-            side = sc.for_measure(m).side(units)
-            measures.append({"measure": m, "value": "N/A" if v is None else side.format_value(v),
-                             "space": "closed" if v is None else side.spaces[side.space_of(v)].label})
-        doc.update(areas_list=list(a.areas), answer=measures, booklet=a.booklet,
-                   sources=[{"title": s.title, "url": s.url} for s in a.sources])
-    if fmt == "json":
-        click.echo(dump_json(doc), nl=False)
-        return
-    rows = [["card", f"{a.card} ({a.side})"], ["class", a.cls], ["name", a.name], ["scientific", a.scientific],
-            ["areas", str(a.n_areas)]]
-    for m, _scale, open_ in front.measures:
-        rows.append(["asks", f"{MEASURE_TITLES[m]}" + ("" if open_ else " (N/A)")])
-    if reveal:
-        rows.append(["lives in", ", ".join(a.areas)])
-        for m in doc["answer"]:
-            rows.append([MEASURE_TITLES[m["measure"]], f"{m['value']} ({m['space']})"])
-        rows.append(["booklet", a.booklet])
-        for s in a.sources:
-            rows.append(["source", f"{s.title} {s.url}".strip()])
-    click.echo(table(rows, [], fmt))  # a two-column card: no header row
-
-
-@animal_group.command("list")
-@click.option("--cards", type=click.Choice(["green", "black"]), help="Only one side of the cards.")
-@FORMAT_OPTION
-def animal_list(cards, fmt) -> None:
-    """Every animal in the deck (card fronts only)."""
-    from rules.fauna import Deck
-    animals = [a for a in Deck.default().animals if cards is None or a.side == cards]
-    if fmt == "json":
-        click.echo(dump_json({"animals": [{"card": a.card, "side": a.side, "difficulty": a.side, "name": a.name,
-                                           "scientific": a.scientific, "class": a.cls, "areas": a.n_areas}
-                                          for a in animals]}), nl=False)
-        return
-    rows = [[str(a.card), a.side, a.name, a.scientific, a.cls, str(a.n_areas)] for a in animals]
-    click.echo(table(rows, ["card", "side", "name", "scientific", "class", "areas"], fmt))
-
-
 # Commands defined in other modules: imported only when used (keeps `fauna map ...` fast to start).
 LAZY_COMMANDS = {"play": "fauna_cli.play_cmd:play", "new-config": "fauna_cli.play_cmd:new_config",
                  "check": "fauna_cli.check_cmd:check", "replay": "fauna_cli.replay_cmd:replay",
                  "pbem": "fauna_cli.pbem_cmd:pbem", "simulate": "fauna_cli.simulate_cmd:simulate"}
-LAZY_ANIMAL_COMMANDS = {"stats": "fauna_cli.deck_cmd:stats"}
+# Fauna's own commands (the board, scales and deck): one module, imported when one of them is used
+LAZY_COMMANDS.update({name: f"fauna_cli.fauna_queries:{attr}" for name, attr in
+                      (("map", "map_group"), ("scales", "scales_cmd"), ("animal", "animal_group"))})
 # (end of command registrations)
 
 
@@ -377,10 +199,9 @@ cli.lazy_help = {"play": "Play a game: hot-seat at this terminal, or from a move
                  "check": "Run rule cases from FILE or DIR (*.toml).",
                  "replay": "Re-run FILE (a replay log or e-mail game file) from its config, seed and moves.",
                  "pbem": "Play by e-mail: the game file is the replay log; pass it around.",
-                 "simulate": "Play many seeded bot games and print win rates and where the points came from."}
-animal_group.lazy = LAZY_ANIMAL_COMMANDS
-animal_group.lazy_help = {
-    "stats": "Balance of the deck: animals per class, continent, difficulty, area-count band and area."}
+                 "simulate": "Play many seeded bot games and print win rates and where the points came from.",
+                 "animal": "Fauna's animal deck.", "map": "Fauna's board: areas, neighbours, adjacency.",
+                 "scales": "The spaces of Fauna's three scales."}
 
 
 _starting = False  # main() holds the garbage collector back until _started()

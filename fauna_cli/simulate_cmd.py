@@ -10,8 +10,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from dataclasses import dataclass
-from fractions import Fraction
+from typing import Any
 
 import click
 
@@ -24,65 +23,37 @@ from fauna_cli.options import bot_kinds_completion, game_option
 from fauna_cli.render import FORMATS, dump_json, table
 from rules.core.errors import ConfigError, FaunaError
 from rules.core.registry import game_names
-from rules.core.simulate import game_seed, wilson
-from rules.core.simulate import ratio as _ratio
-from rules.fauna.config import BOT_KINDS, CARD_CHOICES, UNIT_CHOICES, Config
-from rules.fauna.scoring import PRESET_NAMES
+from rules.core.simulate import game_seed, wilson  # noqa: F401 - the benchmark and the tests take them from here
+
+
+def _fauna_simulation() -> Any:
+    """Fauna's own figures (rules/fauna/simulation.py), through its RULES: its options' choices are needed here."""
+    from rules.core.registry import load_rules
+
+    simulation = load_rules("fauna").simulation
+    if simulation is None:  # pragma: no cover - Fauna's RULES give it
+        raise RuntimeError("Fauna's RULES give no simulation")
+    return simulation()
+
 
 # The bots, the game and the process pool are imported when a simulation runs, not when `fauna` starts.
-
-SOURCES = ("map_correct", "map_adjacent", "scales")
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """One finished game, as whole numbers per seat: enough for every figure of the summary."""
-
-    index: int
-    seed: int
-    rounds: int
-    moves: int
-    winners: tuple[int, ...]
-    score: tuple[int, ...]
-    map_correct: tuple[int, ...]
-    map_adjacent: tuple[int, ...]
-    scales: tuple[int, ...]
-    placed: tuple[int, ...]
-    lost: tuple[int, ...]
+FAUNA = _fauna_simulation()
+BOT_KINDS, CARD_CHOICES, UNIT_CHOICES, PRESET_NAMES = (FAUNA.BOT_KINDS, FAUNA.CARD_CHOICES, FAUNA.UNIT_CHOICES,
+                                                       FAUNA.PRESET_NAMES)
+SOURCES: tuple[str, ...] = FAUNA.SOURCES
+GameRecord, play_one, play_range, summarise = FAUNA.GameRecord, FAUNA.play_one, FAUNA.play_range, FAUNA.summarise
 
 
-def play_one(config: Config, seed: int, index: int) -> GameRecord:
-    """Play one bots-only game to its end and count where every point came from."""
-    from rules.fauna.bots import make_bots, play_out
-    from rules.fauna.game import new_game
-    from rules.fauna.judge import TALLY_KEYS
-
-    state = new_game(config, game_seed(seed, index))
-    try:
-        play_out(state, make_bots(state))
-    except FaunaError as exc:  # name the game, so it can be replayed alone with `fauna play --seed`
-        raise FaunaError(f"game {index + 1} of the run (seed {state.seed}): {exc}") from exc
-    tally = {key: tuple(t[i] for t in state.tally) for i, key in enumerate(TALLY_KEYS)}
-    return GameRecord(index, state.seed, state.round, len(state.history),
-                      tuple(state.names.index(w) for w in state.winners), tuple(state.score),
-                      *(tally[k] for k in (*SOURCES, "placed", "lost")))
+_WORKER_CONFIG: Any = None
 
 
-def play_range(config: Config, seed: int, start: int, stop: int) -> list[GameRecord]:
-    """Games start..stop-1 of a run."""
-    return [play_one(config, seed, i) for i in range(start, stop)]
-
-
-_WORKER_CONFIG: Config | None = None
-
-
-def _init_worker(config: Config) -> None:
+def _init_worker(config: Any) -> None:
     """Each worker process receives the config once, so its caches keep one scoring table per run."""
     global _WORKER_CONFIG
     _WORKER_CONFIG = config
 
 
-def _worker_range(seed: int, start: int, stop: int) -> list[GameRecord]:
+def _worker_range(seed: int, start: int, stop: int) -> list[Any]:
     """What one worker process does per task."""
     if _WORKER_CONFIG is None:  # pragma: no cover - runs in a worker process; the pool's initializer sets it
         raise RuntimeError("a simulate worker started without its config")
@@ -105,16 +76,9 @@ def seat_names(bots: list[tuple[str, float | None]]) -> list[str]:
     return [seat_name(i, kind) for i, (kind, _skill) in enumerate(bots, 1)]
 
 
-def build_config(bots: list[tuple[str, float | None]], preset: str, units: str, cards: str) -> Config:
-    """A validated config for the bot seats (the seed is given per game)."""
-    players = []
-    for name, (kind, skill) in zip(seat_names(bots), bots, strict=True):
-        p: dict = {"name": name, "bot": kind}
-        if skill is not None:
-            p["skill"] = skill
-        players.append(p)
-    return Config.from_dict({"game": {"preset": preset, "units": units, "cards": cards}, "players": players},
-                            "simulate")
+def build_config(bots: list[tuple[str, float | None]], preset: str, units: str, cards: str) -> Any:
+    """A validated Fauna config for the bot seats, named as `play --players N --bots ...` names them."""
+    return FAUNA.build_config(seat_names(bots), bots, preset, units, cards)
 
 
 def _pool_context():
@@ -144,12 +108,12 @@ def run_on_cluster(client, task, args: tuple, seed: int, games: int, progress=No
     return [r for a, _ in ranges for r in done[a]]
 
 
-def run_games(config: Config, seed: int, games: int, jobs: int, progress=None, client=None) -> list[GameRecord]:
+def run_games(config: Any, seed: int, games: int, jobs: int, progress=None, client=None) -> list[Any]:
     """Play `games` games in `jobs` processes (1: this one) or on a Dask client's cluster; in game order."""
     if client is not None:
         return run_on_cluster(client, play_range, (config,), seed, games, progress)
     ranges = batches(games, jobs)
-    records: list[GameRecord] = []
+    records: list[Any] = []
     if jobs == 1:
         try:
             for a, b in ranges:
@@ -205,53 +169,6 @@ def run_pool(init, initargs: tuple, worker, seed: int, ranges: list[tuple[int, i
         raise Interrupted(sum(len(v) for v in done.values()), ranges[-1][1] if ranges else 0, pooled=True) from None
     pool.shutdown(wait=True)
     return done
-
-
-def summarise(records: list[GameRecord], names: list[str], kinds: list[str]) -> dict:
-    """Every figure of a run except the timings; identical for the same games however they were played."""
-    n = len(names)
-    games = len(records)
-    rounds = sum(r.rounds for r in records)
-    share = [Fraction(0)] * n
-    for r in records:
-        for w in r.winners:
-            share[w] += Fraction(1, len(r.winners))
-
-    def total(field: str, p: int) -> int:
-        return sum(getattr(r, field)[p] for r in records)
-
-    seats = []
-    for p in range(n):
-        src = {k: total(k, p) for k in SOURCES}
-        seats.append({
-            "seat": p + 1, "player": names[p], "bot": kinds[p],
-            "win_rate": _ratio(share[p], games), "win_rate_95": wilson(share[p], games),
-            "average_score": _ratio(total("score", p), games),
-            "points_per_round": {k: _ratio(v, rounds) for k, v in src.items()},
-            "total_points_per_round": _ratio(sum(src.values()), rounds),
-            "pieces_placed_per_round": _ratio(total("placed", p), rounds),
-            "pieces_lost_per_round": _ratio(total("lost", p), rounds),
-        })
-    by_kind = []
-    for kind in sorted(set(kinds), key=kinds.index):
-        ps = [p for p in range(n) if kinds[p] == kind]
-        won = Fraction(0)
-        for r in records:
-            won += Fraction(sum(1 for w in r.winners if kinds[w] == kind), len(r.winners))
-        seat_rounds = rounds * len(ps)
-        src = {k: sum(total(k, p) for p in ps) for k in SOURCES}
-        by_kind.append({
-            "bot": kind, "seats": len(ps), "win_rate": _ratio(won, games), "win_rate_95": wilson(won, games),
-            "points_per_round": {k: _ratio(v, seat_rounds) for k, v in src.items()},
-            "total_points_per_round": _ratio(sum(src.values()), seat_rounds),
-            "pieces_lost_per_round": _ratio(sum(total("lost", p) for p in ps), seat_rounds),
-        })
-    return {
-        "games": games, "players": n,
-        "average_rounds": _ratio(rounds, games),
-        "moves_per_game": _ratio(sum(r.moves for r in records), games),
-        "seats": seats, "bot_kinds": by_kind,
-    }
 
 
 def timing(seconds: float, games: int, jobs: int, scheduler: str | None) -> dict:
@@ -323,24 +240,6 @@ def _check_log_game(log_game: int | None, log_path: str | None, games: int) -> N
         raise click.UsageError("--log-game I and --log FILE go together: the log of game I is written to FILE")
     if log_game is not None and log_game > games:
         raise click.BadParameter(f"there are only {games} games", param_hint="--log-game")
-
-
-def fauna_game_log(config: Config, seed: int) -> str:
-    """The replay log of one bots-only game, exactly as `fauna play --log` writes it for the same settings."""
-    from rules.fauna.bots import make_bots
-    from rules.fauna.game import new_game
-    from rules.fauna.replay import LogWriter
-
-    state = new_game(config, seed)
-    writer = LogWriter(state)
-    bots = make_bots(state)
-    while not state.is_over:
-        seat = state.to_move_index
-        bot = bots[seat]
-        if bot is None:  # simulate seats bots only
-            raise FaunaError(f"seat {seat + 1} has no computer player")
-        writer.play(state.names[seat], bot.choose(state))
-    return writer.text()
 
 
 def _game_rows(rows: list[dict], fmt: str) -> str:
@@ -437,7 +336,7 @@ def simulate(players, bots_text, games, seed, jobs, game_name, preset, units, ca
     if log_game is not None:
         from fauna_cli.files import atomic_write
 
-        atomic_write(log_path, fauna_game_log(config, records[log_game - 1].seed))
+        atomic_write(log_path, FAUNA.game_log(config, records[log_game - 1].seed))
         doc["log"] = {"game": log_game, "file": log_path}
     if fmt == "json":
         click.echo(dump_json(doc), nl=False)

@@ -102,7 +102,7 @@ def test_help_lists_every_command_without_importing_the_lazy_ones():
     import subprocess
     import sys
 
-    from fauna_cli.main import animal_group
+    from fauna_cli.fauna_queries import animal_group
     from fauna_cli.main import cli as group
     code = ("import sys; from fauna_cli.main import main; sys.argv=['fauna','--help']\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"

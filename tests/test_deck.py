@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 from helpers import animal
 
-from fauna_cli.deck_cmd import stats
+from fauna_cli.fauna_queries import stats
 from rules.core.errors import DataError
 from rules.fauna import Board, Deck, Scales, card_front, preset
 from rules.fauna.animals import Source, parse_animal

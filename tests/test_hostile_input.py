@@ -443,12 +443,12 @@ def test_a_closed_pipe_ends_quietly(tmp_path, args):
 
 
 def test_a_broken_pipe_inside_a_command_exits_141_without_a_message(monkeypatch):
-    from fauna_cli import main
+    from fauna_cli import fauna_queries
 
     def closed(*args, **kwargs):
         raise BrokenPipeError(errno.EPIPE, "Broken pipe")
 
-    monkeypatch.setattr(main, "table", closed)
+    monkeypatch.setattr(fauna_queries, "table", closed)
     result = fauna(["scales"])
     assert result.exit_code == 141 and result.stderr == ""
 

@@ -235,6 +235,12 @@ class GameRules:
     # facts recorded as they come into play (a card's facts in Fauna's `front` lines), or None: the game plays the
     # installed data, and its logs carry nothing of it
     facts: RecordedFacts | None = None
+    # the game's own fast paths as `python -m fauna_cli.bench` times them (a module-like object), or None: the
+    # benchmark measures the game through the shared driver only
+    bench_work: Callable[[], Any] | None = None
+    # a game whose `simulate` figures are its own (Fauna's points by source per round): the module-like object that
+    # plays and sums them; None: the shared runner (rules/core/simulate.py) gives the game's figures
+    simulation: Callable[[], Any] | None = None
 
     def start_from_log(self, config: Any, seed: int, texts: Sequence[str]) -> Any:
         """A logged game at its start: playing the facts its lines record, if the game records any."""

@@ -7,9 +7,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from rules.core import data
 from rules.core.errors import DataError, UnknownAnimal
 from rules.core.names import normalize, suggest
-from rules.fauna import data
 from rules.fauna.board import BOARD_FILES, Board
 
 MEASURES = ("weight", "length", "total_length", "height", "tail")

@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from rules.core import data
 from rules.core.errors import DataError, UnknownArea
 from rules.core.names import normalize, suggest
-from rules.fauna import data
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,9 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
+from rules.core import data
 from rules.core.errors import DataError, IllegalMove
 from rules.core.names import suggest
-from rules.fauna import data
 
 UNITS = ("metric", "imperial")
 

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from rules.core import data
 from rules.core.errors import ConfigError, DataError
 from rules.core.names import normalize, suggest
-from rules.fauna import data
 
 
 @dataclass(frozen=True)

@@ -7,16 +7,11 @@ import os
 import sys
 from itertools import chain
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
-from fauna_cli.widths import column_limits, fit_prose, terminal_width, wrap_cell
-
-if TYPE_CHECKING:
-    from rules.fauna.events import Event
-    from rules.fauna.front import CardFront
-    from rules.fauna.game import State
+from fauna_cli.widths import column_limits, terminal_width, wrap_cell
 
 FORMATS = ("plain", "github", "grid", "json")
 
@@ -150,73 +145,11 @@ def measured_table(rows: list[list[str]], headers: list[str]) -> str | None:
     return "\n".join(lines)
 
 
-def front_lines(front: CardFront, round_no: int | None = None, starter: str | None = None) -> list[str]:
-    """The card's upper half as text."""
-    head = f"{front.cls.capitalize()}: {front.name} ({front.scientific}), lives in {front.n_areas} " \
-           f"area{'s' if front.n_areas != 1 else ''}"
-    lines = []
-    if round_no is not None:
-        lines.append(style(f"Round {round_no}", bold=True) + (f" (starting player: {starter})" if starter else ""))
-    lines.append(head)
-    from rules.fauna.animals import MEASURE_TITLES
-
-    asked = []
-    for m, scale, open_ in front.measures:
-        asked.append(f"{MEASURE_TITLES[m]} on the {scale} scale" + ("" if open_ else " (N/A: closed)"))
-    lines.append("Asks: " + ("; ".join(asked) if asked else "areas only"))
-    width = terminal_width()  # each line wrapped at spaces to the terminal (`pbem status` prints them as they are)
-    return [fit_prose(line, width) for line in lines] if width else lines
-
-
-def front_short(front: CardFront) -> str:
-    """The card's upper half on one line, shown before every turn."""
-    scales = []
-    for m, scale, open_ in front.measures:
-        what = scale if m in (scale, "tail") else f"{scale} ({m.replace('_', ' ')})"
-        scales.append(what + ("" if open_ else " N/A"))
-    return (f"Card: {front.name} ({front.scientific}), {front.cls}, {front.n_areas} "
-            f"area{'s' if front.n_areas != 1 else ''}; scales: {', '.join(scales) if scales else 'none'}")
-
-
 def winners_line(winners: list[str]) -> str:
     """Who won; tied leaders share the win."""
     if len(winners) == 1:
         return style(f"Game over: {winners[0]} wins.", bold=True)
     return style(f"Game over: {', '.join(winners)} share the win.", bold=True)
-
-
-def move_line(e: Event) -> str | None:
-    """One line for a placement or pass, for interactive play."""
-    from rules.fauna.events import Passed, Placed
-
-    if isinstance(e, Placed):
-        return f"{e.player} placed on {e.move} ({e.hand} left)"
-    if isinstance(e, Passed):
-        return f"{e.player} has no pieces left and is out of this round" if e.auto else f"{e.player} passed"
-    return None
-
-
-def status_dict(state: State) -> dict:
-    """Where a game stands: round, whose turn, scores, pieces, what is taken."""
-    return {
-        "round": state.round,
-        "over": state.is_over,
-        "to_move": state.to_move,
-        "winners": list(state.winners),
-        "scores": state.scores(),
-        "hands": dict(zip(state.names, state.hand, strict=True)),
-        "stock": dict(zip(state.names, state.stock, strict=True)),
-        "taken": [{"piece": t, "player": p} for t, p in state.taken()],
-    }
-
-
-def status_text(state: State) -> str:
-    """Where a game stands, for people."""
-    if state.is_over:
-        scores = ", ".join(f"{p} {s}" for p, s in state.scores().items())
-        return winners_line(list(state.winners)) + " Scores: " + scores
-    return (f"Round {state.round}, {state.to_move} to move. Scores: "
-            + ", ".join(f"{p} {s}" for p, s in state.scores().items()))
 
 
 JSON_VERSION = 1  # the shape of every JSON document fauna prints: an object with this "version" key

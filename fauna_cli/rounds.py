@@ -1,4 +1,4 @@
-"""A round's evaluation as fauna reports it: collected from the rules' events, drawn as tables, given as JSON.
+"""Fauna's rounds, card fronts and standing as fauna reports them: from the rules' events, as tables, text and JSON.
 
 Its own module, not render's: every command imports render, and only those that show rounds need these.
 """
@@ -10,10 +10,11 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from fauna_cli.render import plain_cells, style, text_table, winners_line
-from fauna_cli.widths import terminal_width
+from fauna_cli.widths import fit_prose, terminal_width
 
 if TYPE_CHECKING:
     from rules.fauna.events import Event, RoundEvaluated
+    from rules.fauna.front import CardFront
     from rules.fauna.game import State
     from rules.fauna.replay import LoadedLog
 
@@ -191,3 +192,67 @@ def round_summary_line(report: RoundReport) -> str:
         lost = f", lost {r.lost} piece{'' if r.lost == 1 else 's'}" if r.lost else ""
         parts.append(f"{r.player} +{r.points} (total {r.total}{lost})")
     return f"Round {e.round} result ({e.animal}): " + "; ".join(parts)
+
+
+# Fauna's card front and where a game stands, as text and JSON (render.py holds only what every game uses).
+
+def front_lines(front: CardFront, round_no: int | None = None, starter: str | None = None) -> list[str]:
+    """The card's upper half as text."""
+    head = f"{front.cls.capitalize()}: {front.name} ({front.scientific}), lives in {front.n_areas} " \
+           f"area{'s' if front.n_areas != 1 else ''}"
+    lines = []
+    if round_no is not None:
+        lines.append(style(f"Round {round_no}", bold=True) + (f" (starting player: {starter})" if starter else ""))
+    lines.append(head)
+    from rules.fauna.animals import MEASURE_TITLES
+
+    asked = []
+    for m, scale, open_ in front.measures:
+        asked.append(f"{MEASURE_TITLES[m]} on the {scale} scale" + ("" if open_ else " (N/A: closed)"))
+    lines.append("Asks: " + ("; ".join(asked) if asked else "areas only"))
+    width = terminal_width()  # each line wrapped at spaces to the terminal (`pbem status` prints them as they are)
+    return [fit_prose(line, width) for line in lines] if width else lines
+
+
+def front_short(front: CardFront) -> str:
+    """The card's upper half on one line, shown before every turn."""
+    scales = []
+    for m, scale, open_ in front.measures:
+        what = scale if m in (scale, "tail") else f"{scale} ({m.replace('_', ' ')})"
+        scales.append(what + ("" if open_ else " N/A"))
+    return (f"Card: {front.name} ({front.scientific}), {front.cls}, {front.n_areas} "
+            f"area{'s' if front.n_areas != 1 else ''}; scales: {', '.join(scales) if scales else 'none'}")
+
+
+def move_line(e: Event) -> str | None:
+    """One line for a placement or pass, for interactive play."""
+    from rules.fauna.events import Passed, Placed
+
+    if isinstance(e, Placed):
+        return f"{e.player} placed on {e.move} ({e.hand} left)"
+    if isinstance(e, Passed):
+        return f"{e.player} has no pieces left and is out of this round" if e.auto else f"{e.player} passed"
+    return None
+
+
+def status_dict(state: State) -> dict:
+    """Where a game stands: round, whose turn, scores, pieces, what is taken."""
+    return {
+        "round": state.round,
+        "over": state.is_over,
+        "to_move": state.to_move,
+        "winners": list(state.winners),
+        "scores": state.scores(),
+        "hands": dict(zip(state.names, state.hand, strict=True)),
+        "stock": dict(zip(state.names, state.stock, strict=True)),
+        "taken": [{"piece": t, "player": p} for t, p in state.taken()],
+    }
+
+
+def status_text(state: State) -> str:
+    """Where a game stands, for people."""
+    if state.is_over:
+        scores = ", ".join(f"{p} {s}" for p, s in state.scores().items())
+        return winners_line(list(state.winners)) + " Scores: " + scores
+    return (f"Round {state.round}, {state.to_move} to move. Scores: "
+            + ", ".join(f"{p} {s}" for p, s in state.scores().items()))

@@ -32,9 +32,9 @@ def json_of(*args: object, input: str | None = None) -> dict:
     return json.loads(out)
 
 
-def config(path: Path, game: str, humans: int = 1, bots: int = 1, seed: int = 2) -> Path:
-    """A config of `humans` people (me, you) and `bots` random computer players."""
-    lines = ["[game]", f'rules = "{game}"', f"seed = {seed}"]
+def config(path: Path, game: str, humans: int = 1, bots: int = 1, seed: int = 2, edition: int | None = None) -> Path:
+    """A config of `humans` people (me, you) and `bots` random computer players (of a rules edition, if given)."""
+    lines = ["[game]", f'rules = "{game}"', f"seed = {seed}"] + ([f"edition = {edition}"] if edition else [])
     names = ["me", "you", "third"]
     for i in range(humans):
         lines += ["[[players]]", f'name = "{names[i]}"']

@@ -53,7 +53,8 @@ def test_arctic_a_decision_that_refilled_the_river_is_final(tmp_path):
 
 
 def test_evo_undo_takes_back_the_bot_replies_and_a_drawn_card_is_final(tmp_path):
-    cfg, log = config(tmp_path / "e.toml", "evo"), tmp_path / "e.log"
+    # edition 2: the position this test walks through (edition 3's two-player first round has no outbidding)
+    cfg, log = config(tmp_path / "e.toml", "evo", edition=2), tmp_path / "e.log"
     result = run("play", "--config", cfg, "--log", log, input="1\nundo\nquit\ny\n")
     assert result.exit_code == 0, result.output
     assert "Took back me's move 1 (bid 1 event), and the computer players' replies (bot1: bid 5 event); " \
@@ -333,7 +334,7 @@ def test_a_refereed_arctic_game_draws_each_players_picture_from_their_view_file(
 
 @pytest.mark.parametrize("game", OTHERS)
 def test_a_game_with_an_undo_and_the_same_decision_again_logs_as_one_played_straight(game, tmp_path):
-    cfg = config(tmp_path / "g.toml", game)
+    cfg = config(tmp_path / "g.toml", game, edition=2 if game == "evo" else None)  # the position it walks through
     straight, undone = tmp_path / "straight.log", tmp_path / "undone.log"
     before = "1\n1\n" if game == "arctic" else "1\n"  # (the second decision of ExoFauna's and Evo's is final)
     assert run("play", "--config", cfg, "--log", straight, input=before + "1\nquit\ny\n").exit_code == 0

@@ -91,8 +91,7 @@ def screens_of_a_fauna_game(seed: int):
     each round's evaluation tables and summary line, and the final tables."""
     from fauna_cli.anygame import prompt_answer
     from fauna_cli.games.fauna import Screen, card_and_taken
-    from fauna_cli.render import front_lines, status_text
-    from fauna_cli.rounds import RoundReports, round_summary_line, round_text
+    from fauna_cli.rounds import RoundReports, front_lines, round_summary_line, round_text, status_text
     from rules.core.bots import seat_bots
 
     rules = load_rules("fauna")

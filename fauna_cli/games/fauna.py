@@ -12,8 +12,17 @@ from typing import Any
 import click
 
 from fauna_cli.anygame import Screen as CommonScreen
-from fauna_cli.render import front_lines, front_short, move_line, status_dict, status_text, style, table
-from fauna_cli.rounds import RoundReports, round_summary_line, round_text
+from fauna_cli.render import style, table
+from fauna_cli.rounds import (
+    RoundReports,
+    front_lines,
+    front_short,
+    move_line,
+    round_summary_line,
+    round_text,
+    status_dict,
+    status_text,
+)
 from fauna_cli.widths import fit_prose, term_list, terminal_width
 from rules.core.errors import FaunaError, UnknownArea
 from rules.core.names import normalize

@@ -12,9 +12,9 @@ from typing import Any
 import click
 
 from fauna_cli.anygame import resolve
-from fauna_cli.render import dump_json, status_dict, status_text
+from fauna_cli.render import dump_json
 from fauna_cli.replay_cmd import RequestError
-from fauna_cli.rounds import RoundReport, RoundReports, round_text
+from fauna_cli.rounds import RoundReport, RoundReports, round_text, status_dict, status_text
 from rules.core.limits import escape_control
 
 
@@ -226,7 +226,7 @@ def pbem_new(rules: Any, config: Any, seed: int, drawn: bool, game: str, force: 
     from fauna_cli import guidance
     from fauna_cli.gamefile import create_game
     from fauna_cli.jsonshape import head_of, standing
-    from fauna_cli.render import front_lines, move_line
+    from fauna_cli.rounds import front_lines, move_line
 
     state = rules.new_state(config, seed)
     writer = rules.log_for(state)
@@ -257,8 +257,8 @@ def pbem_status(loaded: Any, game: str, player: str | None, fmt: str) -> None:
     """`pbem status` of a Fauna game: the card's front, what is taken, the players, the last round's result."""
     from fauna_cli import guidance
     from fauna_cli.jsonshape import head_of, last_move_of, legal_of, standing
-    from fauna_cli.render import front_lines, table, winners_line
-    from fauna_cli.rounds import round_dict, round_moves
+    from fauna_cli.render import table, winners_line
+    from fauna_cli.rounds import front_lines, round_dict, round_moves
 
     _warn_if_data_changed(loaded)
     state = loaded.state
@@ -337,8 +337,7 @@ def pbem_move_report(result: Any, game: str, fmt: str, target: str | None, print
     """What `pbem move` says of a Fauna move saved: its events, the rounds it ended, the next card, who is next."""
     from fauna_cli import guidance
     from fauna_cli.jsonshape import head_of, standing
-    from fauna_cli.render import front_lines, move_line
-    from fauna_cli.rounds import round_dict, round_moves
+    from fauna_cli.rounds import front_lines, move_line, round_dict, round_moves
 
     loaded, name, events, done = result
     _warn_if_data_changed(loaded)

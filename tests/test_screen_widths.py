@@ -139,9 +139,6 @@ def test_every_screen_and_table_of_a_long_fauna_game_fits_80_columns_without_spl
     assert drawn > 300  # a whole game of many rounds, not a few screens
 
 
-@pytest.mark.xfail(strict=True, reason="fauna_cli/pbem_cmd.py (being changed on another branch) prints the last "
-                   "round's one-line result unwrapped: 'Round 1 (...): NAME +3, ...; the whole table: fauna pbem show "
-                   "GAME --round 1'; everything else of the status fits")
 @pytest.mark.parametrize("moves", [37, 5000])
 def test_fauna_pbem_status_fits_80_columns(moves, tmp_path, monkeypatch):
     """`pbem status` of a six-player Fauna game file in the middle of a round and at the end fits 80 columns."""

@@ -15,6 +15,7 @@ from fauna_cli.anygame import resolve
 from fauna_cli.render import dump_json
 from fauna_cli.replay_cmd import RequestError
 from fauna_cli.rounds import RoundReport, RoundReports, round_text, status_dict, status_text
+from fauna_cli.widths import fit_prose, terminal_width
 from rules.core.limits import escape_control
 
 
@@ -295,8 +296,8 @@ def pbem_status(loaded: Any, game: str, player: str | None, fmt: str) -> None:
     rep = last_round_report(loaded)
     if rep is not None:
         points = ", ".join(f"{r.player} +{r.points}" for r in rep.evaluated.players)
-        click.echo(f"Round {rep.round} ({rep.evaluated.animal}): {points}; the whole table: "
-                   f"fauna pbem show {_q(game)} --round {rep.round}")
+        click.echo(fit_prose(f"Round {rep.round} ({rep.evaluated.animal}): {points}; the whole table: "
+                             f"fauna pbem show {_q(game)} --round {rep.round}", terminal_width()))
     if name is not None and name == state.to_move:  # the prompt's choices: what the next move may be
         from fauna_cli.anygame import choices_text
 

@@ -13,7 +13,7 @@ every machine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -30,6 +30,7 @@ from rules.fauna.game import BOT_STREAM, State
 from rules.fauna.judge import CardScores, Spots
 from rules.fauna.moves import PASS, Move
 from rules.fauna.scales import Scales
+from rules.fauna.scoring import ScoringTable
 from rules.fauna.setup import Setup
 
 DEFAULT_SKILL = 0.5  # a naturalist without a configured skill: informed on half its decisions
@@ -292,6 +293,23 @@ def estimate(front: CardFront, setup: Setup) -> Estimate:
         miss.append(1.0 - p[i] - adj)
 
     # Scales -----------------------------------------------------------------------------------------
+    scale_estimates(front, scales, table, others, sims, gain, miss)
+    return Estimate(spots, tuple(gain), tuple(miss))
+
+
+class SizedAnimal(Protocol):
+    """An animal a bot may know, as far as the scales go: its space on each measure (None: N/A)."""
+
+    @property
+    def spaces(self) -> dict[str, int | None]: ...
+
+
+def scale_estimates(front: CardFront, scales: Scales, table: ScoringTable, others: Sequence[SizedAnimal],
+                    sims: list[float], gain: list[float], miss: list[float]) -> None:
+    """Append each open scale space's expected points and chance of a miss, from similar animals' spaces.
+
+    `others` are the animals the bot may know (never the card in play) and `sims` how alike each is to the card.
+    """
     for measure, key, open_ in front.measures:
         if not open_:
             continue
@@ -313,7 +331,6 @@ def estimate(front: CardFront, setup: Setup) -> Estimate:
             near = (prob[i - 1] if i > 0 else 0.0) + (prob[i + 1] if i + 1 < size else 0.0)
             gain.append(prob[i] * table.scale_correct + near * table.scale_adjacent)
             miss.append(1.0 - prob[i] - near)
-    return Estimate(spots, tuple(gain), tuple(miss))
 
 
 Decision = tuple[Estimate, tuple[int, ...], tuple[float, ...]]  # estimate, spots best first, utility per spot

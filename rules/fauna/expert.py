@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.core.names import normalize
-from rules.fauna.bots import Decision, Estimate, StatisticianBot, ranking
+from rules.fauna.bots import Decision, Estimate, StatisticianBot, ranking, scale_estimates
 from rules.fauna.front import CardFront
 from rules.fauna.game import State
 from rules.fauna.judge import CardScores
@@ -178,27 +178,7 @@ def estimate(front: CardFront, setup: Setup) -> Estimate:
             s *= SAME_MEASURES
         s *= 1.0 + SIZE_WORD * len(front_words & k.name_words) + SIZE_BOOKLET * len(front_words & k.booklet_words)
         sims.append(s)
-    for measure, key, open_ in front.measures:
-        if not open_:
-            continue
-        size = len(scales.get(key))
-        hist = [0.0] * size
-        for k, s in zip(others, sims, strict=True):
-            sp = k.spaces.get(measure)
-            if sp is None and key == "length":
-                sp = next((k.spaces[m] for m in ("length", "total_length", "height") if k.spaces.get(m) is not None),
-                          None)
-                s *= 0.3
-            if sp is not None:
-                hist[sp] += s
-        smooth = [hist[i] + 0.5 * ((hist[i - 1] if i > 0 else 0.0) + (hist[i + 1] if i + 1 < size else 0.0))
-                  for i in range(size)]
-        tot = sum(smooth)
-        prob = [(x + 0.002 * tot) / (tot * (1.0 + 0.002 * size)) if tot > 0 else 1.0 / size for x in smooth]
-        for i in range(size):
-            near = (prob[i - 1] if i > 0 else 0.0) + (prob[i + 1] if i + 1 < size else 0.0)
-            gain.append(prob[i] * table.scale_correct + near * table.scale_adjacent)
-            miss.append(1.0 - prob[i] - near)
+    scale_estimates(front, scales, table, others, sims, gain, miss)
     return Estimate(spots, tuple(gain), tuple(miss))
 
 

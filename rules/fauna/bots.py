@@ -365,18 +365,23 @@ class StatisticianBot:
         worked out from the front, once per front and setup.
         """
         setup, card = state.setup, state.card
-        decisions: dict[tuple[CardScores, float], Decision] = setup.memo.setdefault("statistician.decisions", {})
+        decisions: dict[tuple[CardScores, float], Decision] = setup.memo.setdefault(f"{self.kind}.decisions", {})
         key = (card, self.loss)
         hit = decisions.get(key)
         if hit is not None:
             return hit
-        estimates: dict[CardFront, Estimate] = setup.memo.setdefault("statistician.estimates", {})
+        estimates: dict[CardFront, Estimate] = setup.memo.setdefault(f"{self.kind}.estimates", {})
         front = state.front
         est = estimates.get(front)
         if est is None:
-            est = estimates[front] = estimate(front, setup)
+            est = estimates[front] = self.estimate(front, setup)
         decision = decisions[key] = (est, *ranking(est, self.loss))
         return decision
+
+    @staticmethod
+    def estimate(front: CardFront, setup: Setup) -> Estimate:
+        """The expected points of each spot for this card front: the statistician's reading of the deck."""
+        return estimate(front, setup)
 
     def choose(self, state: State) -> Move:
         return spot_move(state, self.spot(state))

@@ -16,10 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.core.names import normalize
-from rules.fauna.bots import Decision, Estimate, StatisticianBot, ranking, scale_estimates
+from rules.fauna.bots import Estimate, StatisticianBot, scale_estimates
 from rules.fauna.front import CardFront
-from rules.fauna.game import State
-from rules.fauna.judge import CardScores
 from rules.fauna.setup import Setup
 
 STEM = 6            # words are compared by their first STEM letters ('tasmanian' ~ 'tasmania')
@@ -190,18 +188,7 @@ class ExpertBot(StatisticianBot):
     def __init__(self, loss: float | None = None) -> None:
         super().__init__(LOSS if loss is None else loss)
 
-    def _decision(self, state: State) -> Decision:
-        """The estimate and ranking for the round's card, kept in the setup per card object and loss."""
-        setup, card = state.setup, state.card
-        decisions: dict[tuple[CardScores, float], Decision] = setup.memo.setdefault("expert.decisions", {})
-        key = (card, self.loss)
-        hit = decisions.get(key)
-        if hit is not None:
-            return hit
-        estimates: dict[CardFront, Estimate] = setup.memo.setdefault("expert.estimates", {})
-        front = state.front
-        est = estimates.get(front)
-        if est is None:
-            est = estimates[front] = estimate(front, setup)
-        decision = decisions[key] = (est, *ranking(est, self.loss))
-        return decision
+    @staticmethod
+    def estimate(front: CardFront, setup: Setup) -> Estimate:
+        """The expected points of each spot for this card front: the expert's reading of the deck."""
+        return estimate(front, setup)

@@ -267,6 +267,15 @@ def test_the_answers_and_help_fit_80_columns(game):
         assert not [line for line in text.splitlines() if text_width(line) > 80], text
 
 
+def fauna_prompt(pexpect):
+    """A Fauna game (seed 7) at a real 80-column terminal, and the pattern of alice's prompt."""
+    env = {**os.environ, "NO_COLOR": "1", "PYTHONPATH": str(ROOT), "COLUMNS": "80"}
+    child = pexpect.spawn(sys.executable, ["-m", "fauna_cli", "play", "--seed", "7"], env=env, encoding="utf-8",
+                          timeout=30, dimensions=(50, 80))
+    child.delaybeforesend = None
+    return child, r"alice \(hand \d+, score \d+\)> "
+
+
 def test_fauna_answers_neighbors_at_its_prompt():
     """Item 5: `neighbors AREA` at the Fauna prompt lists the areas next to it (it was 'unknown area')."""
     from rules.fauna.board import Board
@@ -274,11 +283,7 @@ def test_fauna_answers_neighbors_at_its_prompt():
     pexpect = pytest.importorskip("pexpect")
     board = Board.default()
     area = board.area("Southeast Asia")
-    env = {**os.environ, "NO_COLOR": "1", "PYTHONPATH": str(ROOT), "COLUMNS": "80"}
-    child = pexpect.spawn(sys.executable, ["-m", "fauna_cli", "play", "--seed", "7"], env=env, encoding="utf-8",
-                          timeout=30, dimensions=(50, 80))
-    child.delaybeforesend = None
-    prompt = r"alice \(hand \d+, score \d+\)> "
+    child, prompt = fauna_prompt(pexpect)
     child.expect(prompt)
     child.sendline("neighbors Southeast Asia")
     child.expect(prompt)
@@ -345,11 +350,7 @@ def test_fauna_answers_rules_and_score_at_its_prompt():
     from rules.fauna.scoring import preset
 
     pexpect = pytest.importorskip("pexpect")
-    env = {**os.environ, "NO_COLOR": "1", "PYTHONPATH": str(ROOT), "COLUMNS": "80"}
-    child = pexpect.spawn(sys.executable, ["-m", "fauna_cli", "play", "--seed", "7"], env=env, encoding="utf-8",
-                          timeout=30, dimensions=(50, 80))
-    child.delaybeforesend = None
-    prompt = r"alice \(hand \d+, score \d+\)> "
+    child, prompt = fauna_prompt(pexpect)
     child.expect(prompt)
     assert "To learn the game at the prompt: 'rules', 'score'" in " ".join(child.before.split())
     child.sendline("rules")

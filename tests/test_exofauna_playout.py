@@ -96,3 +96,21 @@ def test_the_same_stream_gives_the_same_playout_and_another_stream_another():
     play_out(c, SplitMix64(2))
     assert a.history == b.history and fingerprint(a) == fingerprint(b)
     assert a.history != c.history
+
+
+def test_a_copy_holds_every_attribute_and_shares_no_list_that_changes():
+    state = new_state(8)
+    rng = SplitMix64(8)
+    for _ in range(60):
+        moves = state.legal_moves()
+        state.apply(moves[rng.below(len(moves))])
+    copy = state.copy()
+    assert list(vars(copy)) == list(vars(state))  # a new attribute of State is copied too
+    assert fingerprint(copy) == fingerprint(state)
+    shared = {"d", "nm", "config", "_names", "by_colour", "_winners"}  # never changed in place
+    for key, value in vars(state).items():
+        if isinstance(value, list):
+            assert key not in shared and getattr(copy, key) is not value, key
+            for i, item in enumerate(value):
+                if isinstance(item, list):
+                    assert getattr(copy, key)[i] is not item, (key, i)

@@ -215,10 +215,11 @@ def play_out(state: State, rng: SplitMix64) -> State:
             elif action_open:  # the Action has ended: full holes resolve, then it is counted
                 action_open = False
                 actions_used += 1
-                for hh in (0, 1):
-                    if occ[hh] == full:
-                        _resolve(state, hh, turn)
-                        occ[hh] = 0
+                if occ[0] == full or occ[1] == full:
+                    for hh in (0, 1):
+                        if occ[hh] == full:
+                            _resolve(state, hh, turn)
+                            occ[hh] = 0
                 continue
             elif actions_used >= actions:  # the turn ends: draw or discard to the hand's size, then a win or a turn
                 if len(hand) > hand_size:

@@ -83,9 +83,11 @@ _TABLES: dict[int, tuple[Design, Tables]] = {}
 
 
 def tables_for(d: Design) -> Tables:
-    """The playout tables of a design, built once."""
+    """The playout tables of a design, built once (a few designs are kept: tests build their own)."""
     got = _TABLES.get(id(d))
     if got is None or got[0] is not d:
+        if len(_TABLES) >= 4:
+            _TABLES.clear()
         got = _TABLES[id(d)] = (d, Tables(d))
     return got[1]
 

@@ -16,15 +16,15 @@ from typing import Any
 
 from rules.core.errors import IllegalMove
 from rules.core.rng import GOLDEN, MASK, MIX1, MIX2, TWO64, SplitMix64, draw_below
-from rules.exofauna.data import EFFECTS, Design
+from rules.exofauna.data import Design
 from rules.exofauna.moves import HAND, Move
 from rules.exofauna.state import ADAPT, EMPTY, PDIS, SCAV, SWARM, TAKE, State, names_for
 
-# frame kinds on the playout's own stack; an Adaptation's frame is (4 + its effect's index, hole, space, organism)
-F_SWARM, F_SCAV, F_TAKE, F_PDIS, F_ADAPT = 0, 1, 2, 3, 4
-AMBUSH, TUNNEL, GORGE, LURE, BROOD, DRIFT, SCURRY, HATCH = (F_ADAPT + EFFECTS.index(e) for e in (
-    "ambush", "tunnel", "gorge", "lure", "brood", "drift", "scurry", "hatch"))
-DISCARD4, ACTION = -1, -2  # decisions without a frame
+# the kinds of decision: two without a frame, then the frames on the playout's own stack; an Adaptation's frame
+# is (its effect's kind, hole, space, organism). Numbered so that a comparison sorts them where the loop needs it.
+ACTION, DISCARD4, F_PDIS, F_SCAV, F_SWARM, F_TAKE = -2, -1, 0, 1, 2, 3
+F_ADAPT = AMBUSH, TUNNEL, GORGE, LURE, BROOD, DRIFT, SCURRY, HATCH = 4, 5, 6, 7, 8, 9, 10, 11  # HATCH last
+KIND = dict(zip(("ambush", "tunnel", "gorge", "lure", "brood", "drift", "scurry", "hatch"), F_ADAPT, strict=True))
 
 Spaces = tuple[int, ...]
 
@@ -68,7 +68,7 @@ class Tables:
             for h in (0, 1):
                 per_space: list[tuple[tuple[int, ...], ...]] = []
                 for s in r:
-                    adapt: tuple[int, ...] = (F_ADAPT + EFFECTS.index(o.effect), h, s, o.index)
+                    adapt: tuple[int, ...] = (KIND[o.effect], h, s, o.index)
                     if o.instinct == "swarming":
                         per_space.append((adapt, (F_SWARM,)))
                     elif o.instinct == "scavenger":
@@ -98,7 +98,7 @@ def _to_frames(stack: list[tuple[Any, ...]], d: Design) -> list[tuple[int, ...]]
     for f in stack:
         kind = f[0]
         if kind == ADAPT:
-            out.append((F_ADAPT + EFFECTS.index(d.organisms[f[3]].effect), f[1], f[2], f[3]))
+            out.append((KIND[d.organisms[f[3]].effect], f[1], f[2], f[3]))
         elif kind == SWARM:
             out.append((F_SWARM,))
         elif kind == SCAV:
@@ -115,7 +115,7 @@ def _from_frames(frames: list[tuple[int, ...]]) -> list[tuple[Any, ...]]:
     out: list[tuple[Any, ...]] = []
     for f in frames:
         kind = f[0]
-        if kind >= F_ADAPT:
+        if kind >= AMBUSH:
             out.append((ADAPT, f[1], f[2], f[3]))
         elif kind == F_SWARM:
             out.append((SWARM,))
@@ -165,7 +165,7 @@ def play_out(state: State, rng: SplitMix64) -> State:
             elif stack:
                 f = stack[-1]
                 kind = f[0]
-                if kind in (F_SCAV, F_PDIS):
+                if kind <= F_SCAV:  # F_PDIS or F_SCAV
                     cards = sorted(set(hand))
                     n = len(cards) + (kind == F_SCAV)  # and `done`
                 elif kind == F_SWARM:
@@ -175,8 +175,8 @@ def play_out(state: State, rng: SplitMix64) -> State:
                     la = near_taken[f[2]][occ[h]]
                     n = len(la)
                 else:
-                    h, s = f[1], f[2]
-                    org2 = f[3] << 1
+                    _, h, s, org2 = f
+                    org2 <<= 1
                     hole = holes[h]
                     n = 0
                     if hole.count(org2) + hole.count(org2 + 1) == 1:  # alone at its hole: it may adapt
@@ -286,7 +286,7 @@ def play_out(state: State, rng: SplitMix64) -> State:
                 occ[ph] |= 1 << ps
                 played[c >> 1] += 1
                 stack += push[c >> 1][ph][ps]
-            elif kind in (DISCARD4, F_PDIS) or (kind == F_SCAV and k < n - 1):
+            elif kind <= F_PDIS or (kind == F_SCAV and k < n - 1):  # DISCARD4 or F_PDIS, or a Scavenger's discard
                 c = cards[k]
                 record((who, discard_m[c]))
                 hand.remove(c)
@@ -321,7 +321,7 @@ def play_out(state: State, rng: SplitMix64) -> State:
                 stack.pop()
                 if k == n - 1:
                     record((who, pass_m))
-                elif kind in (SCURRY, HATCH):
+                elif kind >= SCURRY:  # SCURRY or HATCH
                     c = cards[k // ns]
                     ph, ps = n0, la[k % ns]
                     record((who, plays[c][ph][ps]))

@@ -1,13 +1,13 @@
 """Random playouts of ExoFauna for search bots: uniform random decisions to the end, without checks or events.
 
-`play_out(state, rng)` plays exactly the moves that `state.apply(moves[rng.below(len(moves))])` over
-`moves = state.legal_moves()` would (tests/test_playout.py compares the two move for move and state for
-state), and leaves the state as `apply` would have left it, its history included. It is the rules of
-`State` written out once more in one loop, because a search bot spends nearly all its time here: every
-decision is counted instead of listed, only the drawn move is looked up (all moves are built once per
-design), the free and taken spaces of a hole come from tables indexed by a bit mask of its taken spaces,
-the generator's draw is inlined (the same numbers as `SplitMix64.below`), and no event is told.
-When a rule of `State` changes, this loop must change with it; the test says so at once.
+`play_out(state, rng)` plays exactly the moves that `state.apply(moves[rng.below(len(moves))])` over `moves =
+state.legal_moves()` would (tests/test_playout.py and tests/test_exofauna_playout.py compare the two move for
+move and state for state, from every position of whole games), and leaves the state as `apply` would have left
+it, its history included. It is the rules of `State` written out once more in one loop, because a search bot
+spends nearly all its time here: every decision is counted instead of listed, only the drawn move is looked up
+(all moves are built once per design), the free and taken spaces of a hole come from tables indexed by a bit
+mask of its taken spaces, the generator's draw is inlined (the same numbers as `SplitMix64.below`), and no
+event is told. When a rule of `State` changes, this loop must change with it; the test says so at once.
 """
 
 from __future__ import annotations

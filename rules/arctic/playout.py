@@ -25,37 +25,67 @@ PHASE_OF = {name: i for i, name in enumerate(PHASES)}
 FIRST_PLACEMENT = DATA.first_placement
 TOP = len(LANDSCAPE) - 1  # the far edge of the landscape (the near one is 0)
 # what the drawn number picks among, per kind of decision
-PICK_PLACE, PICK_PRE, PICK_TOKEN, PICK_WALRUS, PICK_RIVER, PICK_LIST, PICK_DISCARD = range(7)
+PICK_PLACE, PICK_PRE, PICK_TOKEN, PICK_WALRUS, PICK_RIVER, PICK_DISCARD = range(6)
+NONE: list[Move] = []  # (no extra decisions; never changed)
 WALRUS_STEPS = {(True, True): (-1, 1, 0), (True, False): (-1, 0), (False, True): (1, 0), (False, False): (0,)}
 
 
-def pre_place_moves(me: int, n: int, holders: list[int], sides: tuple[int, ...], used: int, target: int,
-                    hand: list[int], river: list[int], pile: list[int], penalty: list[int]) -> list[Move]:
-    """The powers usable before the first card is placed, in the order of `ArcticState._pre_place`."""
-    out: list[Move] = []
+PrePlace = tuple[list[Move], int, list[Move]]
+NO_POWERS: PrePlace = ([], 0, [])  # (never changed)
+
+
+def pre_place(me: int, n: int, holders: list[int], sides: tuple[int, ...], used: int, target: int,
+              hand: list[int], river: list[int], pile: list[int], penalty: list[int]) -> PrePlace:
+    """The powers usable before the first card is placed, in the order of `ArcticState._pre_place`, in three parts.
+
+    (the moose's moves, how many puffin swaps, the puffin's move back and the bear's moves): the swaps of
+    every hand card for every river card are counted, not listed (`pre_place_move` builds the drawn one).
+    """
+    head: list[Move] = []
+    swaps = 0
+    tail: list[Move] = []
     if holders[MOOSE] == me and sides[MOOSE] == B and not used >> MOOSE & 1:
-        out.append(("moose", 1, 0))
+        head.append(("moose", 1, 0))
         if target >= 1:
-            out.append(("moose", -1, 0))
+            head.append(("moose", -1, 0))
     if holders[PUFFIN] == me and not used >> PUFFIN & 1:
         if sides[PUFFIN] == A:
-            out += [("swap", h, r) for h in hand for r in river]
+            swaps = len(hand) * len(river)
         elif pile and pile[-1] < WILD:
-            out.append(("back", 0, 0))
+            tail.append(("back", 0, 0))
     if holders[BEAR] == me and sides[BEAR] == B and not used >> BEAR & 1 and penalty:
-        out += [("bear", s, 0) for s in range(n) if s != me]
-    return out
+        tail += [("bear", s, 0) for s in range(n) if s != me]
+    return head, swaps, tail
 
 
-def draw_moves(me: int, n: int, holders: list[int], sides: tuple[int, ...], used: int, orca_on: bool,
-               bear_on: bool, taken: int, target: int, river: list[int], draw: list[int],
-               penalty: list[int]) -> list[Move]:
-    """The draw step's decisions in the order of `ArcticState.legal_moves`; none when no card can be taken."""
+def sum_parts(pre: PrePlace) -> int:
+    """How many moves `pre_place`'s three parts hold."""
+    return len(pre[0]) + pre[1] + len(pre[2])
+
+
+def pre_place_move(j: int, pre: PrePlace, hand: list[int], river: list[int]) -> Move:
+    """The j-th move of `pre_place`'s three parts."""
+    head, swaps, tail = pre
+    if j < len(head):
+        return head[j]
+    j -= len(head)
+    if j < swaps:
+        return ("swap", hand[j // len(river)], river[j % len(river)])
+    return tail[j - swaps]
+
+
+def draw_extras(me: int, n: int, holders: list[int], sides: tuple[int, ...], used: int, orca_on: bool,
+                bear_on: bool, taken: int, target: int, river: list[int], draw: list[int],
+                penalty: list[int]) -> list[Move] | None:
+    """The draw step's decisions after the takes from the river, in the order of `ArcticState.legal_moves`.
+
+    None when no card can be taken at all (the turn goes on to the discard step, as in `_settle`).
+    """
     orca_b = holders[ORCA] == me and sides[ORCA] == B and (not used >> ORCA & 1 or orca_on)
     bear_a = holders[BEAR] == me and sides[BEAR] == A and (not used >> BEAR & 1 or bear_on)
     if not (river or (draw and orca_b) or (penalty and bear_a)):
-        return []  # the turn goes on to the discard step (`_settle`)
-    out: list[Move] = [("take", c, 0) for c in river]
+        return None
+    out: list[Move] = []
     if orca_b and draw:
         out.append(("take", DECK, 0))
     if bear_a and penalty:
@@ -96,9 +126,9 @@ def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
         hand, pile, name = hands[me], piles[me], names[me]
         over = False
         rare: Move | None = None  # a power for the state's own `play`
-        pre: list[Move] = []
-        moves: list[Move] = []
-        m = nm = wt = 0
+        pre = NO_POWERS
+        extras: list[Move] | None = None  # the draw step's decisions besides the river's (None: not known yet)
+        m = nm = wt = npre = 0
         steps: tuple[int, ...] = ()
         while True:
             # the automatic steps up to the next decision (ArcticState._settle), which sets `pick` and `count`
@@ -117,14 +147,14 @@ def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
                     nm *= m
                     count = nm
                     if placed == 0 and (holders[MOOSE] == me or holders[PUFFIN] == me or holders[BEAR] == me):
-                        pre = pre_place_moves(me, n, holders, sides, used, target, hand, river, pile, penalties[me])
-                        count += len(pre)
+                        pre = pre_place(me, n, holders, sides, used, target, hand, river, pile, penalties[me])
+                        count += len(pre[0]) + pre[1] + len(pre[2])
                     pick = PICK_PLACE
                 elif placed == 0 and not passed and (holders[MOOSE] == me or holders[PUFFIN] == me
-                                                     or holders[BEAR] == me) and (pre := pre_place_moves(
+                                                     or holders[BEAR] == me) and (npre := sum_parts(pre := pre_place(
                                                          me, n, holders, sides, used, target, hand, river, pile,
-                                                         penalties[me])):
-                    count = len(pre) + 1  # and skip
+                                                         penalties[me]))):
+                    count = npre + 1  # and skip
                     pick = PICK_PRE
                 else:  # ArcticState._finish_placing
                     short = target - placed
@@ -142,7 +172,7 @@ def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
                     continue
             elif ph == PH_TOKENS:
                 if vis < 0:
-                    ph = PH_DRAW
+                    ph, extras = PH_DRAW, None
                     continue
                 mn, cp = MAIN[vis], COMP[vis]
                 tm, tp = tokens[mn], tokens[cp]
@@ -168,7 +198,7 @@ def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
                     count = len(steps)
                     pick = PICK_WALRUS
                 else:
-                    ph = PH_DRAW
+                    ph, extras = PH_DRAW, None
                     passed = False
                     continue
             elif ph == PH_DRAW:
@@ -176,17 +206,21 @@ def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
                 if final_round or taken >= target:
                     ph = PH_DISCARD
                     continue
-                if holders[MOOSE] != me and holders[ORCA] != me and holders[BEAR] != me:
-                    count = len(river)  # no power of the player's own: the takes from the river are all
-                    pick = PICK_RIVER
-                else:
-                    moves = draw_moves(me, n, holders, sides, used, orca_on, bear_on, taken, target, river, draw,
-                                       penalties[me])
-                    count = len(moves)
-                    pick = PICK_LIST
+                count = len(river)
+                if extras is None or extras:  # (none before: none after a take from the river either)
+                    if holders[MOOSE] != me and holders[ORCA] != me and holders[BEAR] != me:
+                        extras = NONE  # no power of the player's own: the takes from the river are all
+                    else:
+                        extras = draw_extras(me, n, holders, sides, used, orca_on, bear_on, taken, target, river,
+                                             draw, penalties[me])
+                        if extras is None:
+                            ph = PH_DISCARD
+                            continue
+                        count += len(extras)
                 if not count:
                     ph = PH_DISCARD
                     continue
+                pick = PICK_RIVER
             elif ph == PH_DISCARD:
                 if len(hand) > LIMIT and not final_round:
                     count = len(hand)
@@ -243,14 +277,21 @@ def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
                 x, k = draw_below(x, count)
 
             if pick == PICK_RIVER:
-                c = river[k]  # (no refill: only the orca's holder may have turned it on this turn)
+                if k >= len(river):
+                    assert extras is not None
+                    rare = extras[k - len(river)]
+                    break
+                c = river[k]
+                if orca_on and side_orca == A:  # the orca's A side refills the river after each take
+                    rare = ("take", c, 0)
+                    break
                 record((name, ("take", c, 0)))
                 del river[k]
                 hand.append(c)
                 taken += 1
             elif pick == PICK_PLACE:
                 if k >= nm:
-                    rare = pre[k - nm]
+                    rare = pre_place_move(k - nm, pre, hand, river)
                     break
                 if m == 1:
                     c = hand[k]
@@ -291,22 +332,12 @@ def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
                 else:
                     record((name, SKIP))
                 passed = True
-            elif pick == PICK_PRE:
-                if k < len(pre):
-                    rare = pre[k]
+            else:  # PICK_PRE
+                if k < npre:
+                    rare = pre_place_move(k, pre, hand, river)
                     break
                 record((name, SKIP))
                 passed = True
-            else:  # PICK_LIST
-                mv = moves[k]
-                c = mv[1]
-                if mv[0] != "take" or c < 0 or (orca_on and side_orca == A):
-                    rare = mv
-                    break
-                record((name, mv))
-                river.remove(c)
-                hand.append(c)
-                taken += 1
 
         # the locals back into the state
         state.current, state.phase, state.round = me, PHASES[ph], rnd

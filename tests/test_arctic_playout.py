@@ -184,3 +184,24 @@ def test_a_rejected_draw_is_drawn_again_as_below_does():
     state = new_state(4, 1, "ABABAB")
     assert (1 << 64) % len(state.legal_moves())  # the first decision's count is no power of 2
     compare(state, seed)
+
+
+def test_a_copy_shares_no_list_with_its_original():
+    """A search plays out copies by the thousand; any list shared with the position would let a playout move it."""
+    state = new_state(4, 8, "ABABAB")
+    rng = SplitMix64(8)
+    for _ in range(60):
+        moves = state.legal_moves()
+        state.apply(moves[rng.below(len(moves))])
+    copy = state.copy()
+    lists = 0
+    for key, value in vars(state).items():
+        if isinstance(value, list) and key not in ("opening_events", "totems", "_events"):  # fixed, or fresh
+            assert copy.__dict__[key] is not value, key
+            for a, b in zip(value, copy.__dict__[key], strict=True):
+                assert not isinstance(a, list) or a is not b, key
+            lists += 1
+    assert lists == 9  # history, hands, piles, penalties, river, draw, reserve, tokens, holders
+    before = fingerprint(state)
+    play_out(copy, SplitMix64(1))
+    assert fingerprint(state) == before

@@ -12,7 +12,7 @@ from rules.arctic.cards import ANIMALS, LANDSCAPE, MAIN, RUN_POINTS, WILD
 CAP = len(RUN_POINTS) - 1  # a run (or a diversity count) this long scores as much as any longer one
 _BITS = CAP.bit_length()  # bits per animal in a packed vector of longest runs
 _MASK = (1 << _BITS) - 1
-TRIAL_LIMIT = 16  # wild cards with at most this many namings in all are named by trying each (`_by_trial`)
+TRIAL_LIMIT = 36  # wild cards with at most this many namings in all (two side by side) are named by trying each
 _RUN_SHIFT = 6 * _BITS  # above the packed longest runs: the current run's length, then its animal
 
 

@@ -205,3 +205,17 @@ def test_a_copy_shares_no_list_with_its_original():
     before = fingerprint(state)
     play_out(copy, SplitMix64(1))
     assert fingerprint(state) == before
+
+
+def test_a_decision_among_64_or_more_moves_draws_as_below_does():
+    """A big hand with the puffin's A side: every hand card for every river card, beyond the inline draw's table."""
+    state = new_state(3, 6, "AAAAAA")
+    me = state.current
+    while len(state.hands[me]) < 12:
+        state.hands[me].append(state.draw.pop())
+    state.holders[4] = me  # the puffin
+    state._begin_turn()
+    state._settle()
+    assert len(state.legal_moves()) >= 64
+    for seed in range(3):
+        compare(state, seed)

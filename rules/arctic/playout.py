@@ -1,14 +1,13 @@
 """Random playouts of Arctic for search bots: uniform random decisions to the end, without checks or events.
 
 `play_out(state, rng)` plays exactly the moves that `state.apply(moves[rng.below(len(moves))])` over
-`moves = state.legal_moves()` would (tests/test_playout.py compares the two move for move and state for
-state). A search bot spends nearly all its time here, so the loop keeps the turn's counters in local
-variables, counts the decisions of each step in the order `legal_moves` lists them and builds only the
-drawn one, carries out the automatic steps (tokens at an edge, penalties, powers changing hands, the
-river's refill, the end of a turn, a round and the game) itself, and draws from the SplitMix64 stream
-inline. The rare powers (moose, puffin, orca, bear, and taking from the deck or the penalties) are
-listed here but carried out by the state's own `play`: the loop writes its counters back first and
-reads them again after. Everything is written back into the state at the end, history included.
+`moves = state.legal_moves()` would (tests/test_playout.py and tests/test_arctic_playout.py compare the two
+move for move and state for state). A search bot spends nearly all its time here, so the loop keeps the
+turn's counters in local variables, counts the decisions of each step in the order `legal_moves` lists them
+and builds only the drawn one, carries out the moves and the automatic steps (`ArcticState.play`, `_settle`
+and the steps they call) itself without telling events, draws from the SplitMix64 stream inline, and writes
+everything back into the state at the end, history included. A change to the rules in state.py must be
+made here too; the tests above fail until it is.
 """
 
 from __future__ import annotations
@@ -114,185 +113,180 @@ def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
     history = state.history
     record = history.append
     final: list[Score] | None = None
-    while not state.over:
-        # the state's counters into locals (again after the state's `play` carried out a rare power)
-        me, ph, rnd = state.current, PHASE_OF[state.phase], state.round
-        place_base, place_adj, placed = state.place_base, state.place_adj, state.placed
-        draw_adj, taken, used, vis = state.draw_adj, state.taken, state.used, state.vis
-        orca_on, bear_on, passed = state.orca_on, state.bear_on, state.passed
-        end_triggered, drawn, final_round = state.end_triggered, state.drawn, state.final_round
-        draw, reserve = state.draw, state.reserve
-        seq0, moves0 = state.seq, len(history)
-        hand, pile, name = hands[me], piles[me], names[me]
-        over = False
-        rare: Move | None = None  # a power for the state's own `play`
-        pre = NO_POWERS
-        extras: list[Move] | None = None  # the draw step's decisions besides the river's (None: not known yet)
-        m = nm = wt = npre = 0
-        steps: tuple[int, ...] = ()
-        while True:
-            # the automatic steps up to the next decision (ArcticState._settle), which sets `pick` and `count`
-            if ph == PH_PLACE:
-                target = place_base + place_adj
-                if target < 0:
-                    target = 0
-                if placed < target and hand:
-                    nm = len(hand)
-                    m = 1
-                    if holders[FOX] == me and not used & 1 and (target - placed == 1 or nm == 1) and pile:
-                        if side_fox != A:
-                            m, steps = 2, (0, 2)
-                        elif pile[-1] < WILD:
-                            m, steps = 2, (0, 1)
-                    nm *= m
-                    count = nm
-                    if placed == 0 and (holders[MOOSE] == me or holders[PUFFIN] == me or holders[BEAR] == me):
-                        pre = pre_place(me, n, holders, sides, used, target, hand, river, pile, penalties[me])
-                        count += len(pre[0]) + pre[1] + len(pre[2])
-                    pick = PICK_PLACE
-                elif placed == 0 and not passed and (holders[MOOSE] == me or holders[PUFFIN] == me
-                                                     or holders[BEAR] == me) and (npre := sum_parts(pre := pre_place(
-                                                         me, n, holders, sides, used, target, hand, river, pile,
-                                                         penalties[me]))):
-                    count = npre + 1  # and skip
-                    pick = PICK_PRE
-                else:  # ArcticState._finish_placing
-                    short = target - placed
-                    if short > 0:
-                        penalty = penalties[me]
-                        for _ in range(short):
-                            if draw:
-                                drawn = True
-                                penalty.append(draw.pop())
-                    vis = pile[-1] if pile and pile[-1] < WILD else -1
-                    if vis >= 0:
-                        holders[MAIN[vis]] = me
-                    ph = PH_TOKENS
-                    passed = False
-                    continue
-            elif ph == PH_TOKENS:
-                if vis < 0:
-                    ph, extras = PH_DRAW, None
-                    continue
-                mn, cp = MAIN[vis], COMP[vis]
-                tm, tp = tokens[mn], tokens[cp]
-                em, ep = tm == 0 or tm == TOP, tp == 0 or tp == TOP
-                if em or ep:  # ArcticState._move_tokens: the edges inward first, no choice
-                    if em and ep:
-                        tokens[mn], tokens[cp] = (1 if tm == 0 else TOP - 1), (1 if tp == 0 else TOP - 1)
-                    elif em:
-                        d = 1 if tm == 0 else -1
-                        tokens[mn], tokens[cp] = tm + d, tp - d
-                    else:
-                        d = 1 if tp == 0 else -1
-                        tokens[mn], tokens[cp] = tm - d, tp + d
-                    ph = PH_WALRUS
-                    continue
-                count = 2
-                pick = PICK_TOKEN
-            elif ph == PH_WALRUS:
-                if vis >= 0 and holders[WALRUS] == me and not used >> WALRUS & 1 and not passed:
-                    wt = MAIN[vis] if side_walrus == A else COMP[vis]
-                    t = tokens[wt]
-                    steps = WALRUS_STEPS[t > 0, t < TOP]
-                    count = len(steps)
-                    pick = PICK_WALRUS
-                else:
-                    ph, extras = PH_DRAW, None
-                    passed = False
-                    continue
-            elif ph == PH_DRAW:
-                target = (DRAW[vis] if vis >= 0 else FIRST_PLACEMENT) + draw_adj
-                if final_round or taken >= target:
-                    ph = PH_DISCARD
-                    continue
-                count = len(river)
-                if extras is None or extras:  # (none before: none after a take from the river either)
-                    if holders[MOOSE] != me and holders[ORCA] != me and holders[BEAR] != me:
-                        extras = NONE  # no power of the player's own: the takes from the river are all
-                    else:
-                        extras = draw_extras(me, n, holders, sides, used, orca_on, bear_on, taken, target, river,
-                                             draw, penalties[me])
-                        if extras is None:
-                            ph = PH_DISCARD
-                            continue
-                        count += len(extras)
-                if not count:
-                    ph = PH_DISCARD
-                    continue
-                pick = PICK_RIVER
-            elif ph == PH_DISCARD:
-                if len(hand) > LIMIT and not final_round:
-                    count = len(hand)
-                    pick = PICK_DISCARD
-                else:  # ArcticState._end_turn: refill the river, pass the turn, close the round or the game
-                    if not final_round:
-                        while len(river) < RIVER:
-                            if not draw:
-                                if not end_triggered:
-                                    end_triggered = True
-                                    draw = reserve + draw  # the reserve goes under what is left
-                                    reserve = []
-                                if not draw:
-                                    break
+    if state.over:
+        return state
+    me, ph, rnd = state.current, PHASE_OF[state.phase], state.round
+    place_base, place_adj, placed = state.place_base, state.place_adj, state.placed
+    draw_adj, taken, used, vis = state.draw_adj, state.taken, state.used, state.vis
+    orca_on, bear_on, passed = state.orca_on, state.bear_on, state.passed
+    end_triggered, drawn, final_round = state.end_triggered, state.drawn, state.final_round
+    draw, reserve = state.draw, state.reserve
+    seq0, moves0 = state.seq, len(history)
+    hand, pile, name = hands[me], piles[me], names[me]
+    pre = NO_POWERS
+    extras: list[Move] | None = None  # the draw step's decisions besides the river's (None: not known yet)
+    m = nm = wt = npre = 0
+    steps: tuple[int, ...] = ()
+    while True:
+        # the automatic steps up to the next decision (ArcticState._settle), which sets `pick` and `count`
+        if ph == PH_PLACE:
+            target = place_base + place_adj
+            if target < 0:
+                target = 0
+            if placed < target and hand:
+                nm = len(hand)
+                m = 1
+                if holders[FOX] == me and not used & 1 and (target - placed == 1 or nm == 1) and pile:
+                    if side_fox != A:
+                        m, steps = 2, (0, 2)
+                    elif pile[-1] < WILD:
+                        m, steps = 2, (0, 1)
+                nm *= m
+                count = nm
+                if placed == 0 and (holders[MOOSE] == me or holders[PUFFIN] == me or holders[BEAR] == me):
+                    pre = pre_place(me, n, holders, sides, used, target, hand, river, pile, penalties[me])
+                    count += len(pre[0]) + pre[1] + len(pre[2])
+                pick = PICK_PLACE
+            elif placed == 0 and not passed and (holders[MOOSE] == me or holders[PUFFIN] == me
+                                                 or holders[BEAR] == me) and (npre := sum_parts(pre := pre_place(
+                                                     me, n, holders, sides, used, target, hand, river, pile,
+                                                     penalties[me]))):
+                count = npre + 1  # and skip
+                pick = PICK_PRE
+            else:  # ArcticState._finish_placing
+                short = target - placed
+                if short > 0:
+                    penalty = penalties[me]
+                    for _ in range(short):
+                        if draw:
                             drawn = True
-                            river.append(draw.pop())
-                    nxt = me + 1 if me + 1 < n else 0
-                    if nxt == first:
-                        if not drawn and not end_triggered:  # a round without a draw: the end (decision 18)
-                            end_triggered = True
-                            draw = reserve + draw
-                            reserve = []
-                        drawn = False
-                        if final_round:
-                            over = True
-                            ph = PH_OVER
-                            final = [score_player(piles[s], len(penalties[s]), totems[s], tokens) for s in range(n)]
-                            break
-                        rnd += 1
-                        if end_triggered:
-                            final_round = True
-                    me = nxt  # ArcticState._begin_turn
-                    hand, pile, name = hands[me], piles[me], names[me]
-                    place_base = PLACE[pile[-1]] if pile and pile[-1] < WILD else FIRST_PLACEMENT
-                    place_adj = placed = draw_adj = taken = used = 0
-                    orca_on = bear_on = passed = False
-                    vis = -1
-                    ph = PH_PLACE
-                    continue
-            else:  # pragma: no cover - the phases are checked on the way in
-                raise ValueError("a game that is not over offered no legal move")
-
-            # the decision: SplitMix64.below(count), inline (draw_below for a rejected draw or a long list)
-            if count < 64:
-                x = (x + GOLDEN) & MASK
-                z = ((x ^ (x >> 30)) * MIX1) & MASK
-                z = ((z ^ (z >> 27)) * MIX2) & MASK
-                z ^= z >> 31
-                if z < LIMITS[count]:
-                    k = z % count
+                            penalty.append(draw.pop())
+                vis = pile[-1] if pile and pile[-1] < WILD else -1
+                if vis >= 0:
+                    holders[MAIN[vis]] = me
+                ph = PH_TOKENS
+                passed = False
+                continue
+        elif ph == PH_TOKENS:
+            if vis < 0:
+                ph, extras = PH_DRAW, None
+                continue
+            mn, cp = MAIN[vis], COMP[vis]
+            tm, tp = tokens[mn], tokens[cp]
+            em, ep = tm == 0 or tm == TOP, tp == 0 or tp == TOP
+            if em or ep:  # ArcticState._move_tokens: the edges inward first, no choice
+                if em and ep:
+                    tokens[mn], tokens[cp] = (1 if tm == 0 else TOP - 1), (1 if tp == 0 else TOP - 1)
+                elif em:
+                    d = 1 if tm == 0 else -1
+                    tokens[mn], tokens[cp] = tm + d, tp - d
                 else:
-                    x, k = draw_below(x, count)
+                    d = 1 if tp == 0 else -1
+                    tokens[mn], tokens[cp] = tm - d, tp + d
+                ph = PH_WALRUS
+                continue
+            count = 2
+            pick = PICK_TOKEN
+        elif ph == PH_WALRUS:
+            if vis >= 0 and holders[WALRUS] == me and not used >> WALRUS & 1 and not passed:
+                wt = MAIN[vis] if side_walrus == A else COMP[vis]
+                t = tokens[wt]
+                steps = WALRUS_STEPS[t > 0, t < TOP]
+                count = len(steps)
+                pick = PICK_WALRUS
+            else:
+                ph, extras = PH_DRAW, None
+                passed = False
+                continue
+        elif ph == PH_DRAW:
+            target = (DRAW[vis] if vis >= 0 else FIRST_PLACEMENT) + draw_adj
+            if final_round or taken >= target:
+                ph = PH_DISCARD
+                continue
+            count = len(river)
+            if extras is None or extras:  # (none before: none after a take from the river either)
+                if holders[MOOSE] != me and holders[ORCA] != me and holders[BEAR] != me:
+                    extras = NONE  # no power of the player's own: the takes from the river are all
+                else:
+                    extras = draw_extras(me, n, holders, sides, used, orca_on, bear_on, taken, target, river,
+                                         draw, penalties[me])
+                    if extras is None:
+                        ph = PH_DISCARD
+                        continue
+                    count += len(extras)
+            if not count:
+                ph = PH_DISCARD
+                continue
+            pick = PICK_RIVER
+        elif ph == PH_DISCARD:
+            if len(hand) > LIMIT and not final_round:
+                count = len(hand)
+                pick = PICK_DISCARD
+            else:  # ArcticState._end_turn: refill the river, pass the turn, close the round or the game
+                if not final_round:
+                    while len(river) < RIVER:
+                        if not draw:
+                            if not end_triggered:
+                                end_triggered = True
+                                draw = reserve + draw  # the reserve goes under what is left
+                                reserve = []
+                            if not draw:
+                                break
+                        drawn = True
+                        river.append(draw.pop())
+                nxt = me + 1 if me + 1 < n else 0
+                if nxt == first:
+                    if not drawn and not end_triggered:  # a round without a draw: the end (decision 18)
+                        end_triggered = True
+                        draw = reserve + draw
+                        reserve = []
+                    drawn = False
+                    if final_round:
+                        ph = PH_OVER
+                        final = [score_player(piles[s], len(penalties[s]), totems[s], tokens) for s in range(n)]
+                        break
+                    rnd += 1
+                    if end_triggered:
+                        final_round = True
+                me = nxt  # ArcticState._begin_turn
+                hand, pile, name = hands[me], piles[me], names[me]
+                place_base = PLACE[pile[-1]] if pile and pile[-1] < WILD else FIRST_PLACEMENT
+                place_adj = placed = draw_adj = taken = used = 0
+                orca_on = bear_on = passed = False
+                vis = -1
+                ph = PH_PLACE
+                continue
+        else:  # pragma: no cover - the phases are checked on the way in
+            raise ValueError("a game that is not over offered no legal move")
+
+        # the decision: SplitMix64.below(count), inline (draw_below for a rejected draw or a long list)
+        if count < 64:
+            x = (x + GOLDEN) & MASK
+            z = ((x ^ (x >> 30)) * MIX1) & MASK
+            z = ((z ^ (z >> 27)) * MIX2) & MASK
+            z ^= z >> 31
+            if z < LIMITS[count]:
+                k = z % count
             else:
                 x, k = draw_below(x, count)
+        else:
+            x, k = draw_below(x, count)
 
-            if pick == PICK_RIVER:
-                if k >= len(river):
-                    assert extras is not None
-                    rare = extras[k - len(river)]
-                    break
+        if pick == PICK_RIVER:
+            if k < len(river):
                 c = river[k]
-                if orca_on and side_orca == A:  # the orca's A side refills the river after each take
-                    rare = ("take", c, 0)
-                    break
-                record((name, ("take", c, 0)))
-                del river[k]
-                hand.append(c)
-                taken += 1
-            elif pick == PICK_PLACE:
-                if k >= nm:
-                    rare = pre_place_move(k - nm, pre, hand, river)
-                    break
+                if not orca_on or side_orca != A:  # (the orca's A side refills the river after each take)
+                    record((name, ("take", c, 0)))
+                    del river[k]
+                    hand.append(c)
+                    taken += 1
+                    continue
+                mv: Move = ("take", c, 0)
+            else:
+                assert extras is not None
+                mv = extras[k - len(river)]
+        elif pick == PICK_PLACE:
+            if k < nm:
                 if m == 1:
                     c = hand[k]
                     del hand[k]
@@ -313,45 +307,96 @@ def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
                         pile.insert(0, c)
                         used |= 1 << FOX
                 placed += 1
-            elif pick == PICK_DISCARD:
-                c = hand[k]
-                del hand[k]
-                record((name, ("discard", c, 0)))
-                penalties[me].append(c)
-            elif pick == PICK_TOKEN:
-                d = -1 if k == 0 else 1
-                tokens[mn], tokens[cp] = tm + d, tp - d
-                record((name, ("token", k, mn)))
-                ph = PH_WALRUS
-            elif pick == PICK_WALRUS:
-                d = steps[k]
-                if d:
-                    tokens[wt] += d
-                    used |= 1 << WALRUS
-                    record((name, ("walrus", d, 0)))
-                else:
-                    record((name, SKIP))
-                passed = True
-            else:  # PICK_PRE
-                if k < npre:
-                    rare = pre_place_move(k, pre, hand, river)
-                    break
+                continue
+            mv = pre_place_move(k - nm, pre, hand, river)
+        elif pick == PICK_DISCARD:
+            c = hand[k]
+            del hand[k]
+            record((name, ("discard", c, 0)))
+            penalties[me].append(c)
+            continue
+        elif pick == PICK_TOKEN:
+            d = -1 if k == 0 else 1
+            tokens[mn], tokens[cp] = tm + d, tp - d
+            record((name, ("token", k, mn)))
+            ph = PH_WALRUS
+            continue
+        elif pick == PICK_WALRUS:
+            d = steps[k]
+            if d:
+                tokens[wt] += d
+                used |= 1 << WALRUS
+                record((name, ("walrus", d, 0)))
+            else:
+                record((name, SKIP))
+            passed = True
+            continue
+        else:  # PICK_PRE
+            if k == npre:
                 record((name, SKIP))
                 passed = True
+                continue
+            mv = pre_place_move(k, pre, hand, river)
 
-        # the locals back into the state
-        state.current, state.phase, state.round = me, PHASES[ph], rnd
-        state.place_base, state.place_adj, state.placed = place_base, place_adj, placed
-        state.draw_adj, state.taken, state.used, state.vis = draw_adj, taken, used, vis
-        state.orca_on, state.bear_on, state.passed = orca_on, bear_on, passed
-        state.end_triggered, state.drawn, state.final_round = end_triggered, drawn, final_round
-        state.draw, state.reserve = draw, reserve
-        state.seq = seq0 + len(history) - moves0
-        if over:
-            state.over = True
-            state.final = final
-        if rare is not None:
-            state.play(rare)
+        # a power (ArcticState.play): the rare decisions
+        record((name, mv))
+        kind, arg = mv[0], mv[1]
+        if kind == "take":
+            if arg == DECK:  # the orca's B side
+                hand.append(draw.pop())
+                drawn = True
+                used |= 1 << ORCA
+                orca_on = True
+            elif arg == PENALTY:  # the polar bear's A side
+                hand.append(penalties[me].pop())
+                used |= 1 << BEAR
+                bear_on = True
+            else:  # from the river, which the orca's A side refills (ArcticState._refill)
+                river.remove(arg)
+                hand.append(arg)
+                while len(river) < RIVER:
+                    if not draw:
+                        if not end_triggered:
+                            end_triggered = True
+                            draw = reserve + draw
+                            reserve = []
+                        if not draw:
+                            break
+                    drawn = True
+                    river.append(draw.pop())
+            taken += 1
+        elif kind == "moose":
+            if ph == PH_PLACE:
+                place_adj += arg
+            else:
+                draw_adj += arg
+            used |= 1 << MOOSE
+        elif kind == "bear":  # the polar bear's B side: a penalty card to another player
+            penalties[arg].append(penalties[me].pop())
+            used |= 1 << BEAR
+        elif kind == "swap":  # the puffin's A side
+            hand.remove(arg)
+            river[river.index(mv[2])] = arg
+            hand.append(mv[2])
+            used |= 1 << PUFFIN
+        elif kind == "back":  # the puffin's B side: the visible card back to the hand
+            hand.append(pile.pop())
+            place_base = PLACE[pile[-1]] if pile and pile[-1] < WILD else FIRST_PLACEMENT
+            used |= 1 << PUFFIN
+        else:  # the orca's A side
+            orca_on = True
+            used |= 1 << ORCA
+        extras = None  # (the draw step's power moves change with it)
+
+    # the locals back into the state
+    state.current, state.phase, state.round = me, PHASES[ph], rnd
+    state.place_base, state.place_adj, state.placed = place_base, place_adj, placed
+    state.draw_adj, state.taken, state.used, state.vis = draw_adj, taken, used, vis
+    state.orca_on, state.bear_on, state.passed = orca_on, bear_on, passed
+    state.end_triggered, state.drawn, state.final_round = end_triggered, drawn, final_round
+    state.draw, state.reserve = draw, reserve
+    state.seq = seq0 + len(history) - moves0
+    state.over, state.final = True, final
+    state._events = []  # (the events of the last move applied before: nobody reads them)
     rng.state = x
-    state._events = []  # what the state's `play` told along the way: nobody reads it
     return state

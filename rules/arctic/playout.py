@@ -204,7 +204,7 @@ def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
                 ph = PH_DISCARD
                 continue
             count = len(river)
-            if extras is None or extras:  # (none before: none after a take from the river either)
+            if extras is None:  # known again after each power, the first take and the river's last card
                 if holders[MOOSE] != me and holders[ORCA] != me and holders[BEAR] != me:
                     extras = NONE  # no power of the player's own: the takes from the river are all
                 else:
@@ -213,7 +213,7 @@ def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
                     if extras is None:
                         ph = PH_DISCARD
                         continue
-                    count += len(extras)
+            count += len(extras)
             if not count:
                 ph = PH_DISCARD
                 continue
@@ -280,6 +280,8 @@ def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
                     del river[k]
                     hand.append(c)
                     taken += 1
+                    if extras and (taken == 1 or not river):  # the moose's and orca's A sides are gone, or
+                        extras = None  # no card may be left to take
                     continue
                 mv: Move = ("take", c, 0)
             else:

@@ -12,16 +12,19 @@ made here too; the tests above fail until it is.
 
 from __future__ import annotations
 
-from rules.arctic.cards import COMP, DATA, DRAW, LANDSCAPE, MAIN, PLACE, WILD
+from rules.arctic.cards import COMP, DATA, DRAW, LANDSCAPE, MAIN, PLACE, SET_SIZE, WILD
 from rules.arctic.moves import DECK, PENALTY, SKIP, Move
 from rules.arctic.scoring import Score, score_player
 from rules.arctic.state import BEAR, FOX, LIMIT, MOOSE, ORCA, PUFFIN, RIVER, WALRUS, A, ArcticState, B
-from rules.core.rng import GOLDEN, LIMITS, MASK, MIX1, MIX2, SplitMix64, draw_below
+from rules.core.rng import GOLDEN, MASK, MIX1, MIX2, TWO64, SplitMix64, draw_below
 
 PHASES = ("place", "tokens", "walrus", "draw", "discard", "over")  # the loop's phase numbers, in order
 PH_PLACE, PH_TOKENS, PH_WALRUS, PH_DRAW, PH_DISCARD, PH_OVER = range(6)
 PHASE_OF = {name: i for i, name in enumerate(PHASES)}
 FIRST_PLACEMENT = DATA.first_placement
+# the rejection bound of SplitMix64.below(n) for every n a decision can have: at most every card of the largest
+# game in hand, each placed three ways (the fox) or swapped for each river card (the puffin), and a few more
+BOUNDS = tuple(TWO64 - TWO64 % n if n else 0 for n in range(SET_SIZE * DATA.max_players * (3 + RIVER) + 8))
 TOP = len(LANDSCAPE) - 1  # the far edge of the landscape (the near one is 0)
 # what the drawn number picks among, per kind of decision
 PICK_PLACE, PICK_PRE, PICK_TOKEN, PICK_WALRUS, PICK_RIVER, PICK_DISCARD = range(6)
@@ -259,17 +262,14 @@ def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
         else:  # pragma: no cover - the phases are checked on the way in
             raise ValueError("a game that is not over offered no legal move")
 
-        # the decision: SplitMix64.below(count), inline (draw_below for a rejected draw or a long list)
-        if count < 64:
-            x = (x + GOLDEN) & MASK
-            z = ((x ^ (x >> 30)) * MIX1) & MASK
-            z = ((z ^ (z >> 27)) * MIX2) & MASK
-            z ^= z >> 31
-            if z < LIMITS[count]:
-                k = z % count
-            else:
-                x, k = draw_below(x, count)
-        else:
+        # the decision: SplitMix64.below(count), inline
+        x = (x + GOLDEN) & MASK
+        z = ((x ^ (x >> 30)) * MIX1) & MASK
+        z = ((z ^ (z >> 27)) * MIX2) & MASK
+        z ^= z >> 31
+        if z < BOUNDS[count]:
+            k = z % count
+        else:  # a draw from the incomplete last block: drawn again
             x, k = draw_below(x, count)
 
         if pick == PICK_RIVER:

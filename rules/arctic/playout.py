@@ -110,7 +110,7 @@ def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
         raise ValueError("a game that is not over offered no legal move")
     x = rng.state
     n, names, first, sides = state.n, state.names, state.first, state.sides
-    side_fox, side_walrus, side_orca = sides[FOX], sides[WALRUS], sides[ORCA]
+    side_fox, side_moose, side_walrus, side_orca = sides[FOX], sides[MOOSE], sides[WALRUS], sides[ORCA]
     hands, piles, penalties, river = state.hands, state.piles, state.penalties, state.river
     tokens, holders, totems = state.tokens, state.holders, state.totems
     history = state.history
@@ -208,8 +208,8 @@ def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
                 continue
             count = len(river)
             if extras is None:  # known again after each power, the first take and the river's last card
-                if holders[MOOSE] != me and holders[ORCA] != me and holders[BEAR] != me:
-                    extras = NONE  # no power of the player's own: the takes from the river are all
+                if holders[ORCA] != me and holders[BEAR] != me and (holders[MOOSE] != me or side_moose != A):
+                    extras = NONE  # no power of the player's own for this step: the takes from the river are all
                 else:
                     extras = draw_extras(me, n, holders, sides, used, orca_on, bear_on, taken, target, river,
                                          draw, penalties[me])

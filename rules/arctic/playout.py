@@ -110,7 +110,7 @@ def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
         raise ValueError("a game that is not over offered no legal move")
     x = rng.state
     n, names, first, sides = state.n, state.names, state.first, state.sides
-    side_fox, side_moose, side_walrus, side_orca = sides[FOX], sides[MOOSE], sides[WALRUS], sides[ORCA]
+    side_fox, side_moose, side_walrus, side_orca, side_bear = (sides[a] for a in (FOX, MOOSE, WALRUS, ORCA, BEAR))
     hands, piles, penalties, river = state.hands, state.piles, state.penalties, state.river
     tokens, holders, totems = state.tokens, state.holders, state.totems
     history = state.history
@@ -146,14 +146,15 @@ def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
                         m, steps = 2, (0, 1)
                 nm *= m
                 count = nm
-                if placed == 0 and (holders[MOOSE] == me or holders[PUFFIN] == me or holders[BEAR] == me):
+                if placed == 0 and (holders[PUFFIN] == me or (holders[MOOSE] == me and side_moose == B)
+                                    or (holders[BEAR] == me and side_bear == B)):  # (the powers used before placing)
                     pre = pre_place(me, n, holders, sides, used, target, hand, river, pile, penalties[me])
                     count += len(pre[0]) + pre[1] + len(pre[2])
                 pick = PICK_PLACE
-            elif placed == 0 and not passed and (holders[MOOSE] == me or holders[PUFFIN] == me
-                                                 or holders[BEAR] == me) and (npre := sum_parts(pre := pre_place(
-                                                     me, n, holders, sides, used, target, hand, river, pile,
-                                                     penalties[me]))):
+            elif placed == 0 and not passed and (holders[PUFFIN] == me or (holders[MOOSE] == me and side_moose == B)
+                                                 or (holders[BEAR] == me and side_bear == B)) and (
+                    npre := sum_parts(pre := pre_place(me, n, holders, sides, used, target, hand, river, pile,
+                                                       penalties[me]))):
                 count = npre + 1  # and skip
                 pick = PICK_PRE
             else:  # ArcticState._finish_placing

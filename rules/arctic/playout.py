@@ -106,7 +106,9 @@ def draw_extras(me: int, n: int, holders: list[int], sides: tuple[int, ...], use
 
 def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
     """Play uniformly random decisions from `rng` until the game ends; the state is changed and returned."""
-    if not state.over and state.phase not in PHASE_OF:
+    if state.over:
+        return state
+    if state.phase not in PHASE_OF:
         raise ValueError("a game that is not over offered no legal move")
     x = rng.state
     n, names, first, sides = state.n, state.names, state.first, state.sides
@@ -116,8 +118,6 @@ def play_out(state: ArcticState, rng: SplitMix64) -> ArcticState:
     history = state.history
     record = history.append
     final: list[Score] | None = None
-    if state.over:
-        return state
     me, ph, rnd = state.current, PHASE_OF[state.phase], state.round
     place_base, place_adj, placed = state.place_base, state.place_adj, state.placed
     draw_adj, taken, used, vis = state.draw_adj, state.taken, state.used, state.vis

@@ -300,7 +300,8 @@ def referee_move(game: str, key: str, player: str, text: str, fmt: str) -> None:
         _check_public(rules, loaded, salt, game)
         name = resolve(loaded.state, player)
         before = _views_now(rules, loaded, salt, secrets)
-        first, events = loaded.state.seq + 1, []
+        first = loaded.state.seq + 1
+        events: list[Any] = []
         stopped = _play_turn(loaded, name, text, None, events)
         views, updates = _write_all(rules, loaded, salt, game, key, _with_secrets(loaded, secrets), seen, before)
     if fmt == "json":

@@ -237,7 +237,7 @@ def _public_rounds(rules: GameRules, loaded: LoadedGame, salt: str, first: int) 
     for p in finished_periods(loaded):
         if p.moves and p.moves[-1]["seq"] >= first:
             doc = p.to_dict(rules.period_name)
-            doc["moves"] = [{**m, "move": said.get(m["seq"], m["move"])} for m in p.moves]
+            doc["moves"] = [{**m, "move": said[m["seq"]]} for m in p.moves]  # every decision has its public line
             out.append(doc)
     return out
 

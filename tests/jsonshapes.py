@@ -146,10 +146,11 @@ def referee_documents(game: str, folder: Path) -> Iterator[tuple[str, str, dict]
     short = "goal = 8\n" if game == "fauna" else ""  # a short Fauna game: the whole of it is played
     cfg.write_text(cfg.read_text().replace("seed = 2\n", short))
     pub, key, view = folder / f"r.{game}", folder / "r.key", folder / "r-me.view"
-    yield "pbem-new", "new --referee", json_of("pbem", "new", "--config", cfg, "--out", pub, "--referee", key)
-    yield "pbem-new", "new --referee --public-seed", json_of(
-        "pbem", "new", "--config", cfg, "--out", folder / f"s.{game}", "--referee", folder / "s.key", "--seed", 5,
-        "--public-seed")
+    yield "pbem-new", "new --referee", json_of("pbem", "new", "--config", cfg, "--out", folder / f"s.{game}",
+                                               "--referee", folder / "s.key")
+    # the game played here has a public seed, so that it is the same game at every run
+    yield "pbem-new", "new --referee --public-seed", json_of("pbem", "new", "--config", cfg, "--out", pub,
+                                                             "--referee", key, "--seed", 7, "--public-seed")
     yield "pbem-status", "status VIEW (start)", _status(view)
     yield "pbem-status", "status PUBLIC (start)", _status(pub)
     rules, salt, loaded, _ = _load_key(str(key))

@@ -112,25 +112,28 @@ def test_a_move_sent_from_a_view_file_says_where_its_move_file_went_in_one_json_
 
 def test_the_referees_documents_keep_hidden_decisions_in_their_public_words(played):
     """`pbem move --key` gives the rounds it finished with each decision as the public file words it."""
-    game, _, docs = played
+    game, folder, docs = played
     said = {d["seq"]: d["move"] for _, what, doc in docs if what == "status PUBLIC (over, before the reveal)"
             for d in doc["decisions"]}
+    made = {int(m[1]): m[2] for m in re.finditer(r"^(\d+) [^:\n]+: (.+) @", (folder / "r.key").read_text(), re.M)}
     rounds = [r for _, what, doc in docs if what == "move --key" for r in doc["rounds"]]
     moves = [m for r in rounds for m in r["moves"]]
     assert all(m["move"] == said[m["seq"]] for m in moves)
     if game != "fauna":  # Fauna's refereed rounds come as none (its round reports are its plain files' own)
         assert moves
+    if game == "arctic":  # cards placed face down and discarded: hidden, and listed as everyone read them
+        assert any(made[m["seq"]] != m["move"] for m in moves)
 
 
 def test_a_refereed_new_game_prints_no_seed_unless_it_is_public(played):
     game, folder, docs = played
     by = {what: doc for _, what, doc in docs}
-    seed = re.search(r"^seed (\d+) @", (folder / "r.key").read_text(), re.M).group(1)
+    seed = re.search(r"^seed (\d+) @", (folder / "s.key").read_text(), re.M).group(1)
     made = by["new --referee"]
     assert made["seed"] is None and made["seed_drawn"] is True and seed not in json.dumps(made)
-    assert made["views"] == [str(folder / "r-me.view")] and made["key"] == str(folder / "r.key")
+    assert made["views"] == [str(folder / "s-me.view")] and made["key"] == str(folder / "s.key")
     assert made["head"]["line"] >= 1 and made["public"] is True
-    assert (by["new --referee --public-seed"]["seed"], by["new --referee --public-seed"]["seed_drawn"]) == (5, False)
+    assert (by["new --referee --public-seed"]["seed"], by["new --referee --public-seed"]["seed_drawn"]) == (7, False)
     assert by["new --joint-seed"]["seed"] is None and by["new --joint-seed"]["seed_drawn"] is False
 
 

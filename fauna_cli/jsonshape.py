@@ -58,12 +58,16 @@ def move_of(text: str) -> dict[str, Any]:
     return {"seq": int(seq), "player": player, "move": move}
 
 
+def turn_of(nxt: dict[str, Any] | None, picture: dict[str, Any] | None) -> dict[str, Any]:
+    """`over`, `to_move`, `winners` and `next` from a file's record of the next decision (None once over) and the
+    picture it holds (whose `winners` the game fills at the end), for files that hold no state to ask."""
+    winners = list((picture or {}).get("winners") or []) if nxt is None else []
+    return {"over": nxt is None, "to_move": None if nxt is None else nxt["player"], "winners": winners, "next": nxt}
+
+
 def view_standing(file: str, view: Any) -> dict[str, Any]:
     """`standing` of a player's view file (rules/core/referee.py ViewFile): where the game stood when it was written."""
-    nxt = view.next
-    return {"game": view.game, "file": file, "moves": view.seq, "over": nxt is None,
-            "to_move": None if nxt is None else nxt["player"], "winners": list(view.view.get("winners") or []),
-            "next": nxt}
+    return {"game": view.game, "file": file, "moves": view.seq, **turn_of(view.next, view.view)}
 
 
 def view_document(file: str, view: Any, period: str | None) -> dict[str, Any]:

@@ -74,11 +74,10 @@ def _before_reveal_json(game: str, rules: Any, check: Any, moves: list[tuple[int
                         following: dict[str, Any] | None, view: Any, tables: Any) -> None:
     """The JSON status of a public file before the reveal: the plain status's keys as a spectator sees the game (the
     board the referee wrote, or null in a file of an older fauna), and the public file's own."""
-    winners = list((view or {}).get("winners") or []) if following is None else []
+    from fauna_cli.jsonshape import turn_of
+
     doc = _public_document(game, rules, check, moves, view, tables, revealed=False)
-    click.echo(dump_json({**doc, "moves": check.moves, "over": following is None,
-                          "to_move": None if following is None else following["player"], "winners": winners,
-                          "next": following, "last_round": None}), nl=False)
+    click.echo(dump_json({**doc, "moves": check.moves, **turn_of(following, view), "last_round": None}), nl=False)
 
 
 def _public_document(game: str, rules: Any, check: Any, moves: list[tuple[int, str, str]], view: Any, tables: Any,

@@ -499,14 +499,12 @@ def replay_public(game: str, fmt: str, views: list[str] | None = None) -> None:
             click.echo(joint_note(check.salt), nl=False)
         return
     if fmt == "json":
+        from fauna_cli.jsonshape import turn_of
         from fauna_cli.public_status import public_decisions
 
         _, following = public_decisions(text)
-        board = check.board or {}
         click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "moves": check.moves,
-                              "over": following is None, "to_move": None if following is None else following["player"],
-                              "winners": list(board.get("winners") or []) if following is None else [],
-                              "next": following, "lines": check.lines,
+                              **turn_of(following, check.board), "lines": check.lines,
                               "verified": {"lines": check.lines, "moves": check.moves, "to_end": True,
                                            "head": check.head[1]},
                               "referee": True, "public": True, "revealed": False}),

@@ -2,130 +2,629 @@
 
 `play_out(state, rng)` plays exactly the moves that `state.apply(moves[rng.below(len(moves))])` over
 `moves = state.legal_moves()` would (tests/test_playout.py compares the two move for move and state for
-state). It plays each move through `State.perform` (`apply` after its check), as each move comes from the
-legal list. Bids and the steps of a Movement turn, the most frequent and longest lists, are counted and only
-the drawn one is built; every other decision is listed by the state itself. The game's own random stream
-(dice, cards) is the state's, as in `apply`, because a search bot spends nearly all its time here.
+state). A search bot spends nearly all its time here, so the frequent decisions (bids, passes in a card
+window, steps and 'done' of a Movement turn, births and skips, keeps) are counted, only the drawn one is
+taken from tables of ready-made moves, and it is played by the event-free copies of the rules below, as are
+the automatic steps between decisions (turn ends, births, survival, income, the next round's climate and
+lab, the settling of the auction). The rare decisions (cards, attacks, swims and flights, Killer Babies,
+Adrenaline Rush, the chameleon's escape) are listed and played by the state itself (`State.perform`), which
+works on the same fields, so both kinds mix freely. The game's own random stream (the bag, the die) is the
+state's, as in `apply`. Rules editions other than FAST_EDITIONS are played out through the state alone.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
 
 from rules.core.rng import SplitMix64, draw_below
-from rules.evo.auction import open_columns_only
-from rules.evo.birth import birth_places
-from rules.evo.cards import card_moves
-from rules.evo.combat import attackable
+from rules.evo import auction, cards, data, movement
+from rules.evo.board import Board
 from rules.evo.moves import Move
-from rules.evo.shared import MAX_BID, SUPPLY
+from rules.evo.shared import EVENT, MAX_BID, METEORITE, SUPPLY, TOKEN_STEPS, new_record
 from rules.evo.state import State
-from rules.evo.survival import endangered, protections
 
+FAST_EDITIONS = (1, 2, 3)  # the editions whose rules the copies below follow; a new edition starts outside
 DONE = Move("done")
 SKIP = Move("skip")
+PASS = Move("pass")
+
+
+@dataclass(frozen=True, eq=False)
+class Tables:
+    """An island's moves made once (by space numbers) and its climate rings by wheel position."""
+
+    size: int
+    neighbors: tuple[tuple[int, ...], ...]
+    within3: tuple[tuple[int, ...], ...]
+    step: dict[int, Move]  # from * size + to, neighbours only
+    attack: dict[int, Move]
+    birth: tuple[tuple[Move, ...], ...]  # [from + 1][to], from -1: no dinosaur taken off
+    keep: tuple[Move, ...]
+    rings: tuple[tuple[str, ...], ...]  # [wheel position][space]
+    wheel: data.Wheel
+
+
+@cache
+def _island_tables(board: Board) -> tuple[Tables, ...]:
+    return (_make_tables(board, data.wheel()),)
+
+
+def _make_tables(board: Board, wheel: data.Wheel) -> Tables:
+    size, names, nb = board.size, board.names, board.neighbors
+    step = {s * size + t: Move("move", names[s], names[t]) for s in range(size) for t in nb[s]}
+    attack = {s * size + t: Move("attack", names[s], names[t]) for s in range(size) for t in nb[s]}
+    birth = tuple(tuple(Move("birth", names[t], "" if r < 0 else names[r]) for t in range(size))
+                  for r in range(-1, size))
+    keep = tuple(Move("keep", names[s]) for s in range(size))
+    rings = tuple(tuple(r[board.terrain[s]] for s in range(size)) for r in wheel.rings)
+    return Tables(size, nb, tuple(board.within(s, 3) for s in range(size)), step, attack, birth, keep, rings, wheel)
+
+
+def tables_for(state: State) -> Tables:
+    """The tables of a state's island (made once per island for the data's wheel)."""
+    t = _island_tables(state.board)[0]
+    return t if t.wheel is state.wheel_data else _make_tables(state.board, state.wheel_data)
+
+
+@cache
+def _bid_moves() -> dict[tuple[str, int], Move]:
+    return {(item, n): Move("bid", item, n=n) for item in auction.columns() for n in range(1, MAX_BID + 1)}
+
+
+@cache
+def _timing_cards() -> dict[str, tuple[str, ...]]:
+    out: dict[str, list[str]] = {}
+    for c in data.cards():
+        out.setdefault(c.timing, []).append(c.name)
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def play_out(state: State, rng: SplitMix64) -> State:
     """Play uniformly random decisions from `rng` until the game ends; the state is changed and returned."""
-    x = rng.state
-    board = state.board
-    space_names, neighbors = board.names, board.neighbors
-    candidates, gene = state._candidates, state.gene
+    if state.config.edition not in FAST_EDITIONS:
+        return _play_out_by_state(state, rng)
+    t = tables_for(state)
+    box = [rng.state]  # the decision stream's state, kept by every phase player as it draws
     try:
-        while state.phase != "over":
-            seat = state.to_move_seat
-            assert seat is not None
+        while True:
             p = state.phase
-            cols: list[tuple[str, int, int]] = []  # auction: (item, lowest bid, how many bids)
-            steps: list[tuple[str, int, int]] = []  # movement: (kind, from, to)
-            moves: Sequence[Move] = ()
-            if p == "auction":
-                top = min(MAX_BID, state.mp[seat] + gene(seat, "alchemical vial"))
-                n = 0
-                barred = state.outbid[seat]
-                open_only = open_columns_only(state)
-                for c, item in enumerate(state.lab):
-                    if barred >> c & 1:
-                        continue
-                    held = state.bids[c]
-                    if open_only and held is not None:
-                        continue
-                    low = 1 if held is None else held[1] + 1
-                    if top >= low:
-                        cols.append((item, low, top - low + 1))
-                        n += top - low + 1
-            elif p == "movement" and (state.flippers_used or not gene(seat, "flippers")) and (
-                    state.wings_used or not gene(seat, "wings")):
-                moves = [DONE, *card_moves(state, seat)]
-                if state.steps > 0:
-                    occ = state.occ
-                    can_attack: dict[int, bool] = {}
-                    for s in sorted(state.pos[seat]):
-                        for t in neighbors[s]:
-                            o = occ[t]
-                            if o < 0:
-                                steps.append(("move", s, t))
-                            elif o != seat:
-                                ok = can_attack.get(o)
-                                if ok is None:
-                                    ok = can_attack[o] = attackable(state, o)
-                                if ok:
-                                    steps.append(("attack", s, t))
-                n = len(moves) + len(steps)
-            elif p == "birth" and state.chameleon is None and not gene(seat, "killer babies"):
-                moves = [SKIP, *card_moves(state, seat)]
-                if state.count[seat] >= SUPPLY:  # all eight out: a dinosaur is taken off for the baby
-                    for r in sorted(state.pos[seat]):
-                        steps += [("birth", t, r) for t in birth_places(state, seat, r)]
-                else:
-                    steps = [("birth", t, -1) for t in birth_places(state, seat)]
-                n = len(moves) + len(steps)
-            elif p == "survival" and state.chameleon is None:
-                moves = _keeps(state, seat)
-                n = len(moves)
+            if p == "movement":
+                _movement(state, t, box)
+            elif p == "birth":
+                _births(state, t, box)
+            elif p == "auction":
+                _auction(state, t, box)
+            elif p == "survival":
+                _survival(state, t, box)
+            elif p == "climate" or p == "survival-cards":
+                _window(state, t, box)
+            elif p == "over":
+                break
             else:
-                moves = candidates(seat)
-                n = len(moves)
-            if n == 0:
-                raise ValueError("a game that is not over offered no legal move")
-            x, k = draw_below(x, n)
-            if cols:
-                for item, low, count in cols:
-                    if k < count:
-                        m = Move("bid", item, n=low + k)
-                        break
-                    k -= count
-            elif k < len(moves):
-                m = moves[k]
-            else:
-                kind, s, t = steps[k - len(moves)]
-                if kind == "birth":
-                    m = Move("birth", space_names[s], space_names[t] if t >= 0 else "")
-                else:
-                    m = Move(kind, space_names[s], space_names[t])
-            state.perform(m, seat)
+                _by_state(state, box)
     finally:
-        rng.state = x
+        rng.state = box[0]
     return state
 
 
-def _keeps(state: State, seat: int) -> list[Move]:
-    """The survival choices (survival.keep_moves), the protections worked out once, not per space."""
-    prot = protections(state, seat)
-    kept = state.kept
-    used = {"hot": 0, "cold": 0, "deadly": 0}
-    for s in kept:
-        used[state.ring(s)] += 1
-    base = sum(max(0, used[r] - prot[r]) for r in used)
-    out = []
-    names = state.board.names
-    for s in endangered(state, seat):
-        if s in kept:
-            continue
-        r = state.ring(s)
-        excess = base + (1 if used[r] >= prot[r] else 0)  # one more kept in ring r costs one more over its protection
-        if excess <= state.keep_extra:
-            out.append(Move("keep", names[s]))
-    return out
+def _play_out_by_state(state: State, rng: SplitMix64) -> State:
+    """The playout through the state's own lists and `perform` (rules editions the fast copies do not know)."""
+    box = [rng.state]
+    try:
+        while state.phase != "over":
+            _by_state(state, box)
+    finally:
+        rng.state = box[0]
+    return state
 
+
+def _by_state(state: State, box: list[int]) -> None:
+    """One decision listed and played by the state itself."""
+    seat = state.to_move_seat
+    moves = state.legal_moves()
+    if seat is None or not moves:
+        raise ValueError("a game that is not over offered no legal move")
+    box[0], k = draw_below(box[0], len(moves))
+    state.perform(moves[k], seat)
+
+
+# ----- the decisions -----
+
+def _auction(state: State, t: Tables, box: list[int]) -> None:
+    """Bids, counted by column and amount (auction.bid_moves' order), until the auction is settled."""
+    x = box[0]
+    bid_move = _bid_moves()
+    names = state.names
+    history = state.history
+    mp, genes = state.mp, state.genes
+    barring = state.config.edition >= 2
+    while state.phase == "auction":
+        open_only = auction.open_columns_only(state)  # the first round's rule: a chain may reach the next round
+        seat = state.bidder
+        assert seat is not None
+        top = mp[seat] + genes[seat].get("alchemical vial", 0)
+        if top > MAX_BID:
+            top = MAX_BID
+        barred = state.outbid[seat]
+        bids = state.bids
+        n = 0
+        for c, held in enumerate(bids):
+            if barred >> c & 1 or (open_only and held is not None):
+                continue
+            low = 1 if held is None else held[1] + 1
+            if top >= low:
+                n += top - low + 1
+        if n == 0:
+            box[0] = x
+            raise ValueError("a game that is not over offered no legal move")
+        x, k = draw_below(x, n)
+        for c, held in enumerate(bids):
+            if barred >> c & 1 or (open_only and held is not None):
+                continue
+            low = 1 if held is None else held[1] + 1
+            if top >= low:
+                if k <= top - low:
+                    break
+                k -= top - low + 1
+        amount = low + k
+        item = state.lab[c]
+        state.seq += 1
+        history.append((names[seat], bid_move[item, amount]))
+        bids[c] = (seat, amount)
+        state.column_of[seat] = c
+        state.bidder = None
+        if held is not None:
+            loser = held[0]
+            state.column_of[loser] = None
+            state.bidder = loser
+            if barring:
+                state.outbid[loser] |= 1 << c
+            else:
+                state.outbid[loser] = 1 << c
+        _next_bidder(state, t)
+    box[0] = x
+
+
+def _window(state: State, t: Tables, box: list[int]) -> None:
+    """A card window's passes (and the cards, played by the state) until it closes."""
+    x = box[0]
+    names = state.names
+    phase = state.phase
+    while state.phase == phase:
+        seat = state.window[0]
+        cm = cards.card_moves(state, seat) if state.hand[seat] else []
+        x, k = draw_below(x, 1 + len(cm))
+        if k:
+            box[0] = x
+            state.perform(cm[k - 1], seat)
+            continue
+        state.seq += 1
+        state.history.append((names[seat], PASS))
+        state.window.pop(0)
+        if phase == "climate":
+            if state.config.edition < 2 and state.climate_card_played:
+                state.window = []
+            if not state.window:
+                _mutation(state, t)
+        elif not state.window:
+            _after_survival_window(state, t)
+    box[0] = x
+
+
+def _movement(state: State, t: Tables, box: list[int]) -> None:
+    """Movement turns: 'done', cards and steps (movement.step_moves' order), until the births begin."""
+    x = box[0]
+    names = state.names
+    history = state.history
+    occ, pos, count, genes = state.occ, state.pos, state.count, state.genes  # fx and the phase's lists: new each round
+    nb, size, step_move = t.neighbors, t.size, t.step
+    n_seats = state.n
+    while state.phase == "movement":
+        seat = state.order[state.turn]
+        g = genes[seat]
+        if (g.get("flippers") and not state.flippers_used) or (g.get("wings") and not state.wings_used):
+            box[0] = x
+            _by_state(state, box)  # swims and flights: the state lists them
+            x = box[0]
+            continue
+        cm = cards.card_moves(state, seat) if state.hand[seat] else []
+        if state.steps > 0:
+            fx = state.fx
+            ok = [o != seat and _attackable(count[o], fx[o], genes[o]) for o in range(n_seats)]
+            ok.append(True)  # occ of a free space is -1: the last entry
+            steps = [s * size + u for s in sorted(pos[seat]) for u in nb[s] if ok[occ[u]]]
+        else:
+            steps = []
+        x, k = draw_below(x, 1 + len(cm) + len(steps))
+        if k == 0:
+            state.seq += 1
+            history.append((names[seat], DONE))
+            _next_mover(state, t)
+            continue
+        if k <= len(cm):
+            box[0] = x
+            state.perform(cm[k - 1], seat)
+            continue
+        i = steps[k - 1 - len(cm)]
+        s, u = divmod(i, size)
+        if occ[u] >= 0:
+            box[0] = x
+            state.perform(t.attack[i], seat)  # the die and the chameleon: the state's own rules
+            continue
+        state.seq += 1
+        history.append((names[seat], step_move[i]))
+        state.steps -= 1
+        occ[s] = -1
+        mine = pos[seat]
+        mine.remove(s)
+        occ[u] = seat
+        mine.append(u)
+        if not _can_act(state, t, seat):
+            _next_mover(state, t)
+    box[0] = x
+
+
+def _births(state: State, t: Tables, box: list[int]) -> None:
+    """Birth turns: 'skip', cards and births (birth_moves' order), until survival begins."""
+    x = box[0]
+    names = state.names
+    history = state.history
+    occ, pos, count, genes = state.occ, state.pos, state.count, state.genes
+    born = t.birth
+    while state.phase == "birth":
+        seat = state.birth_seat
+        assert seat is not None
+        g = genes[seat]
+        if g.get("killer babies"):
+            box[0] = x
+            _by_state(state, box)
+            x = box[0]
+            continue
+        cm = cards.card_moves(state, seat) if state.hand[seat] else []
+        near = t.within3 if g.get("thick shell") or state.fx[seat]["reach3"] else t.neighbors
+        mine = pos[seat]
+        if count[seat] >= SUPPLY:
+            options = [(r, u) for r in sorted(mine)
+                       for u in sorted({u for s in mine if s != r for u in near[s] if occ[u] < 0})]
+        else:
+            options = [(-1, u) for u in sorted({u for s in mine for u in near[s] if occ[u] < 0})]
+        x, k = draw_below(x, 1 + len(cm) + len(options))
+        if 0 < k <= len(cm):
+            box[0] = x
+            state.perform(cm[k - 1], seat)
+            continue
+        state.seq += 1
+        state.births_left[seat] -= 1
+        if k == 0:
+            history.append((names[seat], SKIP))
+        else:
+            r, u = options[k - 1 - len(cm)]
+            history.append((names[seat], born[r + 1][u]))
+            if r >= 0:
+                occ[r] = -1
+                mine.remove(r)
+                count[seat] -= 1
+            occ[u] = seat
+            count[seat] += 1
+            mine.append(u)
+        _next_birth(state, t, advance=True)
+    box[0] = x
+
+
+def _survival(state: State, t: Tables, box: list[int]) -> None:
+    """Keeps (survival.keep_moves' order) until the species are judged and the next round has begun."""
+    x = box[0]
+    names = state.names
+    history = state.history
+    keep_move = t.keep
+    while state.phase == "survival":
+        seat = state.survivor
+        assert seat is not None
+        rings = t.rings[state.wheel]
+        kept = state.kept
+        hot, cold, deadly = _protections(state, seat)
+        prot = {"hot": hot, "cold": cold, "deadly": deadly}
+        used = {"hot": 0, "cold": 0, "deadly": 0}
+        for s in kept:
+            used[rings[s]] += 1
+        base = sum(max(0, used[r] - prot[r]) for r in used)
+        extra = state.keep_extra
+        choices = [s for s in sorted(state.pos[seat]) if rings[s] != "ideal" and s not in kept
+                   and base + (used[rings[s]] >= prot[rings[s]]) <= extra]
+        if not choices:
+            box[0] = x
+            raise ValueError("a game that is not over offered no legal move")
+        x, k = draw_below(x, len(choices))
+        s = choices[k]
+        state.seq += 1
+        history.append((names[seat], keep_move[s]))
+        kept.append(s)
+        if len(kept) == state.keep_target:
+            _judge(state, t, seat)
+            _next_survivor(state, t)
+    box[0] = x
+
+
+# ----- the automatic steps between decisions, as the phase modules take them, without their events -----
+
+def _attackable(c: int, fx: dict[str, int], genes: dict[str, int]) -> bool:
+    """combat.attackable from a species' count, effects and genes."""
+    return c > 2 and not fx["truce"] and not (genes.get("regeneration") and c <= 3)
+
+
+def _may_hold(state: State, seat: int, timing: str) -> bool:
+    """cards.may_hold: whether a player could hold a card of this timing, as everyone can tell."""
+    if state.config.edition < 2:
+        return cards.may_hold(state, seat, timing)
+    if not state.hand[seat]:
+        return False
+    gone = state.discard
+    return any(c not in gone for c in _timing_cards()[timing])
+
+
+def _next_bidder(state: State, t: Tables) -> None:
+    """auction.next_bidder."""
+    while True:
+        if state.bidder is None:
+            if not state.unplaced:
+                _settle(state, t)
+                return
+            state.bidder = state.unplaced.pop(0)
+            state.outbid[state.bidder] = 0
+        if auction.can_bid(state, state.bidder):
+            return
+        state.bidder = None
+
+
+def _mutation(state: State, t: Tables) -> None:
+    """auction.mutation: the lab filled from the bag (duplicates back at a random place), the bidding opened."""
+    genes: list[str] = []
+    bag = state.bag
+    while len(genes) < state.n - 1 and any(g not in genes for g in bag):
+        g = bag.pop(0)
+        if g in genes:
+            bag.insert(state.rng.below(len(bag) + 1), g)
+        else:
+            genes.append(g)
+    state.lab = ([EVENT] if state.deck else []) + genes
+    state.bids = [None] * len(state.lab)
+    state.outbid = [0] * state.n
+    state.phase = "auction"
+    state.unplaced = list(state.order)
+    state.bidder = None
+    _next_bidder(state, t)
+
+
+def _settle(state: State, t: Tables) -> None:
+    """auction.settle: the winners pay and take their items; then the initiative order."""
+    state.bidder = None
+    rec = state.record
+    assert rec is not None
+    for seat in state.order:
+        col = state.column_of[seat]
+        if col is None:
+            continue
+        held = state.bids[col]
+        assert held is not None
+        paid = max(0, held[1] - state.genes[seat].get("alchemical vial", 0))
+        state.mp[seat] -= paid
+        rec.paid[seat] += paid
+        item = state.lab[col]
+        if item == EVENT:
+            state.hand[seat].append(state.deck.pop(0))
+        else:
+            state.genes[seat][item] = state.genes[seat].get(item, 0) + 1
+        rec.bought[seat] = item
+    ncol = len(state.lab)
+    column_of = state.column_of
+    by_column = sorted(state.order, key=lambda s: ncol if column_of[s] is None else column_of[s] or 0)
+    count = state.count
+    state.order = sorted(by_column, key=lambda s: count[s])
+    if state.holder("adrenaline rush") is not None:
+        state.phase = "initiative"
+        return
+    state.phase = "movement"
+    state.turn = -1
+    _next_mover(state, t)
+
+
+def _next_mover(state: State, t: Tables) -> None:
+    """movement.next_mover with maybe_end_turn: the next turn with something to do, or the births."""
+    while True:
+        state.turn += 1
+        if state.turn >= state.n:
+            _start_birth(state, t)
+            return
+        seat = state.order[state.turn]
+        g = state.genes[seat]
+        state.steps = 2 + g.get("legs", 0) + 2 * g.get("strong thighs", 0)
+        state.flippers_used = state.wings_used = False
+        if _can_act(state, t, seat):
+            return
+
+
+def _can_act(state: State, t: Tables, seat: int) -> bool:
+    """movement._can_act: a card that could be held, or a step, attack, swim or flight."""
+    if cards.card_moves(state, seat) if state.config.edition < 2 else _may_hold(state, seat, "movement"):
+        return True
+    if state.steps < 1:
+        return False
+    occ, nb = state.occ, t.neighbors
+    mine = state.pos[seat]
+    for s in mine:
+        for u in nb[s]:
+            if occ[u] < 0:
+                return True
+    count, fx, genes = state.count, state.fx, state.genes
+    for s in mine:
+        for u in nb[s]:
+            o = occ[u]
+            if o != seat and _attackable(count[o], fx[o], genes[o]):
+                return True
+    g = genes[seat]
+    if (g.get("flippers") and not state.flippers_used) or (g.get("wings") and not state.wings_used):
+        return any(m.kind != "done" for m in movement.step_moves(state, seat))
+    return False
+
+
+def _start_birth(state: State, t: Tables) -> None:
+    """birth.start_birth: one birth each and one more per Eggs gene."""
+    state.phase = "birth"
+    for s in range(state.n):
+        state.births_left[s] = 1 + state.genes[s].get("eggs", 0)
+    state.birth_seat = None
+    _next_birth(state, t, advance=True)
+
+
+def _next_birth(state: State, t: Tables, advance: bool) -> None:
+    """birth.next_birth: round after round through the initiative order while births remain."""
+    order, left, n = state.order, state.births_left, state.n
+    while True:
+        if advance:
+            if not any(left):
+                _start_survival(state, t)
+                return
+            first = 0 if state.birth_seat is None else order.index(state.birth_seat) + 1
+            for i in range(n):
+                s = order[(first + i) % n]
+                if left[s] > 0:
+                    state.birth_seat = s
+                    break
+        advance = True
+        seat = state.birth_seat
+        assert seat is not None
+        if _can_breed(state, t, seat):
+            return
+        left[seat] -= 1
+
+
+def _can_breed(state: State, t: Tables, seat: int) -> bool:
+    """birth._can_breed: a Birth card that could be held, or a free space for a baby."""
+    if cards.card_moves(state, seat) if state.config.edition < 2 else _may_hold(state, seat, "birth"):
+        return True
+    occ = state.occ
+    mine = state.pos[seat]
+    near = t.within3 if state.genes[seat].get("thick shell") or state.fx[seat]["reach3"] else t.neighbors
+    if state.count[seat] < SUPPLY:
+        return any(occ[u] < 0 for s in mine for u in near[s])
+    return any(occ[u] < 0 for r in mine for s in mine if s != r for u in near[s])
+
+
+def _start_survival(state: State, t: Tables) -> None:
+    """survival.start_survival: the survival card window first, if anyone could hold a survival card."""
+    state.birth_seat = None
+    state.window = cards.window(state, "survival")
+    if state.window:
+        state.phase = "survival-cards"
+    else:
+        _after_survival_window(state, t)
+
+
+def _after_survival_window(state: State, t: Tables) -> None:
+    """survival.after_survival_window: the species are judged."""
+    state.phase = "survival"
+    state.turn = -1
+    state.survivor = None
+    _next_survivor(state, t)
+
+
+def _protections(state: State, seat: int) -> tuple[int, int, int]:
+    """survival.protections as (hot, cold, deadly)."""
+    fx, g = state.fx[seat], state.genes[seat]
+    return (max(0, g.get("thermoregulation", 0) + fx["thermo"]), max(0, g.get("fur", 0) + fx["fur"]),
+            max(0, g.get("cave dweller", 0) + fx["cave"]))
+
+
+def _next_survivor(state: State, t: Tables) -> None:
+    """survival.next_survivor: each species in initiative order, stopping where its player must choose."""
+    rings = t.rings[state.wheel]
+    while True:
+        state.turn += 1
+        if state.turn >= state.n:
+            _income(state, t)
+            return
+        seat = state.order[state.turn]
+        state.survivor = seat
+        state.kept = []
+        danger = [s for s in sorted(state.pos[seat]) if rings[s] != "ideal"]
+        c = state.count[seat]
+        hot, cold, deadly = _protections(state, seat)
+        saved = 0
+        if danger:
+            n_hot = n_cold = 0
+            for s in danger:
+                if rings[s] == "hot":
+                    n_hot += 1
+                elif rings[s] == "cold":
+                    n_cold += 1
+            saved = min(hot, n_hot) + min(cold, n_cold) + min(deadly, len(danger) - n_hot - n_cold)
+        floor = min(3 if state.genes[seat].get("regeneration") else 2, c)
+        extra = max(0, floor - (c - len(danger)) - saved)
+        state.keep_extra = extra
+        state.keep_target = target = saved + extra
+        if target == 0 or target == len(danger):
+            state.kept = danger if target else []
+            _judge(state, t, seat)
+            continue
+        return
+
+
+def _judge(state: State, t: Tables, seat: int) -> None:
+    """survival.judge: the endangered dinosaurs not kept die (lost to the climate)."""
+    rings = t.rings[state.wheel]
+    kept = state.kept
+    dead = [s for s in sorted(state.pos[seat]) if rings[s] != "ideal" and s not in kept]
+    if dead:
+        rec = state.record
+        assert rec is not None
+        mine = state.pos[seat]
+        for s in dead:
+            state.occ[s] = -1
+            mine.remove(s)
+        state.count[seat] -= len(dead)
+        state.lost_climate[seat] += len(dead)
+        rec.lost_climate[seat] += len(dead)
+    state.kept = []
+
+
+def _income(state: State, t: Tables) -> None:
+    """survival.income: a mutation point per dinosaur; the round is recorded and the next begins."""
+    state.survivor = None
+    rec = state.record
+    assert rec is not None
+    rec.income = list(state.count)
+    mp, count = state.mp, state.count
+    for s in range(state.n):
+        mp[s] += count[s]
+    rec.mp_after = list(mp)
+    state.rounds.append(rec)
+    _new_round(state, t)
+
+
+def _new_round(state: State, t: Tables) -> None:
+    """climate.new_round: the climate token turns the wheel (or the meteorite ends the game), then the window."""
+    state.reset_phase_fields()
+    state.round += 1
+    state.token = state.tokens.pop(0)
+    state.revealed.append(state.token)
+    state.record = new_record(state.round, state.token, state.wheel, state.mp)
+    if state.token == METEORITE:
+        _finish(state)
+        return
+    state.token_move = TOKEN_STEPS[state.token]
+    state.wheel = (state.wheel + state.token_move) % len(state.wheel_data.rings)
+    state.record.wheel = state.wheel
+    state.window = cards.window(state, "climate")
+    if state.window:
+        state.phase = "climate"
+    else:
+        _mutation(state, t)
+
+
+def _finish(state: State) -> None:
+    """end.finish: everyone with the best points and dinosaurs wins."""
+    names, mp, count = state.names, state.mp, state.count
+    state.phase = "over"
+    best = max((mp[s], count[s]) for s in range(state.n))
+    state.winners_ = tuple(names[s] for s in range(state.n) if (mp[s], count[s]) == best)

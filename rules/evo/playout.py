@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from rules.core.rng import SplitMix64, draw_below
-from rules.evo import auction, cards, data, movement
+from rules.evo import auction, cards, combat, data, movement
 from rules.evo.board import Board
 from rules.evo.moves import Move
 from rules.evo.shared import EVENT, MAX_BID, METEORITE, SUPPLY, TOKEN_STEPS, new_record
@@ -37,8 +37,12 @@ class Tables:
     size: int
     neighbors: tuple[tuple[int, ...], ...]
     within3: tuple[tuple[int, ...], ...]
+    within2: tuple[tuple[int, ...], ...]
+    coastal: tuple[int, ...]  # the coastal spaces in board order
     step: dict[int, Move]  # from * size + to, neighbours only
     attack: dict[int, Move]
+    swim: dict[int, Move]  # coastal to coastal
+    fly: dict[int, Move]  # within two spaces
     birth: tuple[tuple[Move, ...], ...]  # [from + 1][to], from -1: no dinosaur taken off
     keep: tuple[Move, ...]
     rings: tuple[tuple[str, ...], ...]  # [wheel position][space]
@@ -54,11 +58,16 @@ def _make_tables(board: Board, wheel: data.Wheel) -> Tables:
     size, names, nb = board.size, board.names, board.neighbors
     step = {s * size + t: Move("move", names[s], names[t]) for s in range(size) for t in nb[s]}
     attack = {s * size + t: Move("attack", names[s], names[t]) for s in range(size) for t in nb[s]}
+    coast = tuple(s for s in range(size) if board.coastal[s])
+    swim = {s * size + t: Move("swim", names[s], names[t]) for s in coast for t in coast}
+    within2 = tuple(board.within(s, 2) for s in range(size))
+    fly = {s * size + t: Move("fly", names[s], names[t]) for s in range(size) for t in within2[s]}
     birth = tuple(tuple(Move("birth", names[t], "" if r < 0 else names[r]) for t in range(size))
                   for r in range(-1, size))
     keep = tuple(Move("keep", names[s]) for s in range(size))
     rings = tuple(tuple(r[board.terrain[s]] for s in range(size)) for r in wheel.rings)
-    return Tables(size, nb, tuple(board.within(s, 3) for s in range(size)), step, attack, birth, keep, rings, wheel)
+    return Tables(size, nb, tuple(board.within(s, 3) for s in range(size)), within2, coast, step, attack, swim, fly,
+                  birth, keep, rings, wheel)
 
 
 def tables_for(state: State) -> Tables:
@@ -213,82 +222,130 @@ def _window(state: State, t: Tables, box: list[int]) -> None:
 
 
 def _movement(state: State, t: Tables, box: list[int]) -> None:
-    """Movement turns: 'done', cards and steps (movement.step_moves' order), until the births begin."""
+    """Movement turns: 'done', cards, steps, swims and flights (movement.step_moves' order), until the births."""
     x = box[0]
     names = state.names
     history = state.history
     occ, pos, count, genes = state.occ, state.pos, state.count, state.genes  # fx and the phase's lists: new each round
-    nb, size, step_move = t.neighbors, t.size, t.step
+    nb, size, step_move, coastal = t.neighbors, t.size, t.step, state.board.coastal
     n_seats = state.n
+    ok: list[bool] = []  # per seat, whether the mover may attack it; the last entry is for a free space (occ -1)
+    ok_key: tuple[int, int] | None = None  # the round and turn `ok` was made for: a card or a fight spoils it
+    none: list[int] = []
     while state.phase == "movement":
-        seat = state.order[state.turn]
-        g = genes[seat]
-        if (g.get("flippers") and not state.flippers_used) or (g.get("wings") and not state.wings_used):
-            box[0] = x
-            _by_state(state, box)  # swims and flights: the state lists them
-            x = box[0]
-            continue
-        cm = cards.card_moves(state, seat) if state.hand[seat] else []
+        turn = state.turn
+        seat = state.order[turn]
+        cm = _card_moves(state, seat, "movement") if state.hand[seat] else none
         if state.steps > 0:
-            fx = state.fx
-            ok = [o != seat and _attackable(count[o], fx[o], genes[o]) for o in range(n_seats)]
-            ok.append(True)  # occ of a free space is -1: the last entry
-            steps = [s * size + u for s in sorted(pos[seat]) for u in nb[s] if ok[occ[u]]]
+            if ok_key != (state.round, turn):
+                fx = state.fx
+                ok = [o != seat and _attackable(count[o], fx[o], genes[o]) for o in range(n_seats)]
+                ok.append(True)
+                ok_key = (state.round, turn)
+            mine = sorted(pos[seat])
+            steps = [s * size + u for s in mine for u in nb[s] if ok[occ[u]]]
+            g = genes[seat]
+            swims = flights = none
+            if g.get("flippers") and not state.flippers_used:
+                coast = [u for u in t.coastal if occ[u] < 0]
+                swims = [s * size + u for s in mine if coastal[s] for u in coast]
+            if g.get("wings") and not state.wings_used:
+                within2 = t.within2
+                flights = [s * size + u for s in mine for u in within2[s] if occ[u] < 0]
         else:
-            steps = []
-        x, k = draw_below(x, 1 + len(cm) + len(steps))
+            steps = swims = flights = none
+        x, k = draw_below(x, 1 + len(cm) + len(steps) + len(swims) + len(flights))
         if k == 0:
             state.seq += 1
             history.append((names[seat], DONE))
+            ok_key = None
             _next_mover(state, t)
             continue
-        if k <= len(cm):
+        k -= 1
+        if k < len(cm):
             box[0] = x
-            state.perform(cm[k - 1], seat)
+            ok_key = None
+            state.perform(cm[k], seat)
             continue
-        i = steps[k - 1 - len(cm)]
-        s, u = divmod(i, size)
-        if occ[u] >= 0:
-            box[0] = x
-            state.perform(t.attack[i], seat)  # the die and the chameleon: the state's own rules
-            continue
+        k -= len(cm)
         state.seq += 1
-        history.append((names[seat], step_move[i]))
         state.steps -= 1
+        if k < len(steps):
+            i = steps[k]
+            s, u = divmod(i, size)
+            if occ[u] >= 0:
+                history.append((names[seat], t.attack[i]))
+                ok_key = None
+                _attack(state, t, seat, s, u)
+                continue
+            history.append((names[seat], step_move[i]))
+        elif k < len(steps) + len(swims):
+            i = swims[k - len(steps)]
+            s, u = divmod(i, size)
+            history.append((names[seat], t.swim[i]))
+            state.flippers_used = True
+        else:
+            i = flights[k - len(steps) - len(swims)]
+            s, u = divmod(i, size)
+            history.append((names[seat], t.fly[i]))
+            state.wings_used = True
         occ[s] = -1
-        mine = pos[seat]
-        mine.remove(s)
+        mine_list = pos[seat]
+        mine_list.remove(s)
         occ[u] = seat
-        mine.append(u)
+        mine_list.append(u)
         if not _can_act(state, t, seat):
+            ok_key = None
             _next_mover(state, t)
     box[0] = x
 
 
+def _attack(state: State, t: Tables, seat: int, s: int, u: int) -> None:
+    """combat.attack: the die against horns; a win takes the space unless a chameleon escapes (its decision)."""
+    o = state.occ[u]
+    face = combat.roll(state)
+    a, d = combat.horns(state, seat, True), combat.horns(state, o, False)
+    win = {"always": True, "never": False, "more": a > d, "equal-or-more": a >= d}[face.wins]
+    if win:
+        if state.genes[o].get("chameleon skin") and combat.escapes(state, u, s):
+            state.chameleon = (o, u, s)
+            state.phase = "chameleon"
+            return
+        state.kill(u, combat=True)
+        state.lift(s)
+        state.put(u, seat)
+    if not _can_act(state, t, seat):
+        _next_mover(state, t)
+
+
 def _births(state: State, t: Tables, box: list[int]) -> None:
-    """Birth turns: 'skip', cards and births (birth_moves' order), until survival begins."""
+    """Birth turns: 'skip', cards and births (birth.birth_moves' order), until survival begins."""
     x = box[0]
     names = state.names
     history = state.history
     occ, pos, count, genes = state.occ, state.pos, state.count, state.genes
     born = t.birth
+    nb = t.neighbors
+    n_seats = state.n
+    none: list[int] = []
     while state.phase == "birth":
         seat = state.birth_seat
         assert seat is not None
         g = genes[seat]
-        if g.get("killer babies"):
-            box[0] = x
-            _by_state(state, box)
-            x = box[0]
-            continue
-        cm = cards.card_moves(state, seat) if state.hand[seat] else []
-        near = t.within3 if g.get("thick shell") or state.fx[seat]["reach3"] else t.neighbors
+        cm = _card_moves(state, seat, "birth") if state.hand[seat] else none
+        near = t.within3 if g.get("thick shell") or state.fx[seat]["reach3"] else nb
         mine = pos[seat]
+        options: list[tuple[int, int, int]]  # (the dinosaur taken off or -1, the space, the Killer Babies victim or -1)
         if count[seat] >= SUPPLY:
-            options = [(r, u) for r in sorted(mine)
+            options = [(r, u, -1) for r in sorted(mine)
                        for u in sorted({u for s in mine if s != r for u in near[s] if occ[u] < 0})]
         else:
-            options = [(-1, u) for u in sorted({u for s in mine for u in near[s] if occ[u] < 0})]
+            options = [(-1, u, -1) for u in sorted({u for s in mine for u in near[s] if occ[u] < 0})]
+        if g.get("killer babies"):
+            fx = state.fx
+            ok = [o != seat and _attackable(count[o], fx[o], genes[o]) for o in range(n_seats)]
+            ok.append(False)
+            options = [b for r, u, _ in options for b in [(r, u, -1)] + [(r, u, e) for e in nb[u] if ok[occ[e]]]]
         x, k = draw_below(x, 1 + len(cm) + len(options))
         if 0 < k <= len(cm):
             box[0] = x
@@ -299,8 +356,11 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
         if k == 0:
             history.append((names[seat], SKIP))
         else:
-            r, u = options[k - 1 - len(cm)]
-            history.append((names[seat], born[r + 1][u]))
+            r, u, e = options[k - 1 - len(cm)]
+            if e < 0:
+                history.append((names[seat], born[r + 1][u]))
+            else:
+                history.append((names[seat], Move("birth", names_of(state, u), names_of(state, r), names_of(state, e))))
             if r >= 0:
                 occ[r] = -1
                 mine.remove(r)
@@ -308,8 +368,15 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
             occ[u] = seat
             count[seat] += 1
             mine.append(u)
+            if e >= 0:
+                state.kill(e if combat.roll(state).wins != "never" else u, combat=True)
         _next_birth(state, t, advance=True)
     box[0] = x
+
+
+def names_of(state: State, space: int) -> str:
+    """A space's name, or "" for none (-1)."""
+    return state.board.names[space] if space >= 0 else ""
 
 
 def _survival(state: State, t: Tables, box: list[int]) -> None:
@@ -351,6 +418,14 @@ def _survival(state: State, t: Tables, box: list[int]) -> None:
 def _attackable(c: int, fx: dict[str, int], genes: dict[str, int]) -> bool:
     """combat.attackable from a species' count, effects and genes."""
     return c > 2 and not fx["truce"] and not (genes.get("regeneration") and c <= 3)
+
+
+def _card_moves(state: State, seat: int, timing: str) -> list[Move]:
+    """cards.card_moves, quickly empty when the hand holds no card of the phase's timing."""
+    of_timing = _timing_cards()[timing]
+    if any(c in of_timing for c in state.hand[seat]):
+        return cards.card_moves(state, seat)
+    return []
 
 
 def _may_hold(state: State, seat: int, timing: str) -> bool:

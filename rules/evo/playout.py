@@ -28,6 +28,7 @@ FAST_EDITIONS = (1, 2, 3)  # the editions whose rules the copies below follow; a
 DONE = Move("done")
 SKIP = Move("skip")
 PASS = Move("pass")
+NO_MOVES: list[Move] = []  # never changed: the cards of a hand without any
 
 
 @dataclass(frozen=True, eq=False)
@@ -235,7 +236,7 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
     while state.phase == "movement":
         turn = state.turn
         seat = state.order[turn]
-        cm = _card_moves(state, seat, "movement") if state.hand[seat] else none
+        cm = _card_moves(state, seat, "movement") if state.hand[seat] else NO_MOVES
         if state.steps > 0:
             if ok_key != (state.round, turn):
                 fx = state.fx
@@ -327,12 +328,11 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
     born = t.birth
     nb = t.neighbors
     n_seats = state.n
-    none: list[int] = []
     while state.phase == "birth":
         seat = state.birth_seat
         assert seat is not None
         g = genes[seat]
-        cm = _card_moves(state, seat, "birth") if state.hand[seat] else none
+        cm = _card_moves(state, seat, "birth") if state.hand[seat] else NO_MOVES
         near = t.within3 if g.get("thick shell") or state.fx[seat]["reach3"] else nb
         mine = pos[seat]
         options: list[tuple[int, int, int]]  # (the dinosaur taken off or -1, the space, the Killer Babies victim or -1)

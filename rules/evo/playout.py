@@ -14,6 +14,7 @@ state's, as in `apply`. Rules editions other than FAST_EDITIONS are played out t
 
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass
 from functools import cache
 
@@ -29,6 +30,7 @@ DONE = Move("done")
 SKIP = Move("skip")
 PASS = Move("pass")
 NO_MOVES: list[Move] = []  # never changed: the cards of a hand without any
+NO_STEPS: list[int] = []  # never changed: no swims, no flights
 
 
 @dataclass(frozen=True, eq=False)
@@ -37,6 +39,9 @@ class Tables:
 
     size: int
     neighbors: tuple[tuple[int, ...], ...]
+    nbmask: tuple[int, ...]  # per space, its neighbours as a bit mask (bit s: space s)
+    w3mask: tuple[int, ...]  # per space, the spaces within three as a bit mask
+    full: int  # every space of the island
     within3: tuple[tuple[int, ...], ...]
     within2: tuple[tuple[int, ...], ...]
     coastal: tuple[int, ...]  # the coastal spaces in board order
@@ -67,8 +72,11 @@ def _make_tables(board: Board, wheel: data.Wheel) -> Tables:
                   for r in range(-1, size))
     keep = tuple(Move("keep", names[s]) for s in range(size))
     rings = tuple(tuple(r[board.terrain[s]] for s in range(size)) for r in wheel.rings)
-    return Tables(size, nb, tuple(board.within(s, 3) for s in range(size)), within2, coast, step, attack, swim, fly,
-                  birth, keep, rings, wheel)
+    nbmask = tuple(sum(1 << u for u in nb[s]) for s in range(size))
+    w3mask = tuple(sum(1 << u for u in board.within(s, 3)) for s in range(size))
+    within3 = tuple(board.within(s, 3) for s in range(size))
+    return Tables(size, nb, nbmask, w3mask, (1 << size) - 1, within3, within2, coast, step, attack, swim, fly, birth,
+                  keep, rings, wheel)
 
 
 def tables_for(state: State) -> Tables:
@@ -223,81 +231,97 @@ def _window(state: State, t: Tables, box: list[int]) -> None:
 
 
 def _movement(state: State, t: Tables, box: list[int]) -> None:
-    """Movement turns: 'done', cards, steps, swims and flights (movement.step_moves' order), until the births."""
+    """Movement turns: 'done', cards, steps, swims and flights (movement.step_moves' order), until the births.
+
+    Within a turn the spaces a step may enter (free, or held by a species the mover may attack) are a bit mask
+    kept up to date move by move, so a decision counts its steps per dinosaur and walks only to the drawn one.
+    """
     x = box[0]
     names = state.names
     history = state.history
     occ, pos, count, genes = state.occ, state.pos, state.count, state.genes  # fx and the phase's lists: new each round
-    nb, size, step_move, coastal = t.neighbors, t.size, t.step, state.board.coastal
+    nb, nbm, size, step_move, coastal = t.neighbors, t.nbmask, t.size, t.step, state.board.coastal
     n_seats = state.n
-    ok: list[bool] = []  # per seat, whether the mover may attack it; the last entry is for a free space (occ -1)
-    ok_key: tuple[int, int] | None = None  # the round and turn `ok` was made for: a card or a fight spoils it
-    none: list[int] = []
     while state.phase == "movement":
-        turn = state.turn
-        seat = state.order[turn]
+        seat = state.order[state.turn]
+        g = genes[seat]
+        fx = state.fx
+        target = 0  # the spaces a step may enter
+        for o in range(n_seats):
+            if o != seat and _attackable(count[o], fx[o], genes[o]):
+                for s in pos[o]:
+                    target |= 1 << s
+        target |= t.full & ~sum(1 << s for p in pos for s in p)
+        hold = bool(cards.card_moves(state, seat)) if state.config.edition < 2 else _may_hold(state, seat, "movement")
         cm = _card_moves(state, seat, "movement") if state.hand[seat] else NO_MOVES
-        if state.steps > 0:
-            if ok_key != (state.round, turn):
-                fx = state.fx
-                ok = [o != seat and _attackable(count[o], fx[o], genes[o]) for o in range(n_seats)]
-                ok.append(True)
-                ok_key = (state.round, turn)
-            mine = sorted(pos[seat])
-            steps = [s * size + u for s in mine for u in nb[s] if ok[occ[u]]]
-            g = genes[seat]
-            swims = flights = none
-            if g.get("flippers") and not state.flippers_used:
-                coast = [u for u in t.coastal if occ[u] < 0]
-                swims = [s * size + u for s in mine if coastal[s] for u in coast]
-            if g.get("wings") and not state.wings_used:
-                within2 = t.within2
-                flights = [s * size + u for s in mine for u in within2[s] if occ[u] < 0]
-        else:
-            steps = swims = flights = none
-        x, k = draw_below(x, 1 + len(cm) + len(steps) + len(swims) + len(flights))
-        if k == 0:
+        ncm = len(cm)
+        mine = sorted(pos[seat])
+        flippers = bool(g.get("flippers"))
+        wings = bool(g.get("wings"))
+        moved = False  # after a step of this turn: the turn ends by itself if nothing but 'done' is left
+        while True:
+            left = state.steps
+            swims = flights = NO_STEPS
+            ns = 0
+            if left > 0:
+                counts = [(nbm[s] & target).bit_count() for s in mine]
+                ns = sum(counts)
+                if flippers and not state.flippers_used:
+                    coast = [u for u in t.coastal if occ[u] < 0]
+                    swims = [s * size + u for s in mine if coastal[s] for u in coast]
+                if wings and not state.wings_used:
+                    within2 = t.within2
+                    flights = [s * size + u for s in mine for u in within2[s] if occ[u] < 0]
+            if moved and not hold and not (ns or swims or flights):
+                _next_mover(state, t)
+                break
+            x, k = draw_below(x, 1 + ncm + ns + len(swims) + len(flights))
+            if k == 0:
+                state.seq += 1
+                history.append((names[seat], DONE))
+                _next_mover(state, t)
+                break
+            k -= 1
+            if k < ncm:
+                box[0] = x
+                state.perform(cm[k], seat)
+                break
+            k -= ncm
             state.seq += 1
-            history.append((names[seat], DONE))
-            ok_key = None
-            _next_mover(state, t)
-            continue
-        k -= 1
-        if k < len(cm):
-            box[0] = x
-            ok_key = None
-            state.perform(cm[k], seat)
-            continue
-        k -= len(cm)
-        state.seq += 1
-        state.steps -= 1
-        if k < len(steps):
-            i = steps[k]
-            s, u = divmod(i, size)
-            if occ[u] >= 0:
-                history.append((names[seat], t.attack[i]))
-                ok_key = None
-                _attack(state, t, seat, s, u)
-                continue
-            history.append((names[seat], step_move[i]))
-        elif k < len(steps) + len(swims):
-            i = swims[k - len(steps)]
-            s, u = divmod(i, size)
-            history.append((names[seat], t.swim[i]))
-            state.flippers_used = True
-        else:
-            i = flights[k - len(steps) - len(swims)]
-            s, u = divmod(i, size)
-            history.append((names[seat], t.fly[i]))
-            state.wings_used = True
-        occ[s] = -1
-        mine_list = pos[seat]
-        mine_list.remove(s)
-        occ[u] = seat
-        mine_list.append(u)
-        if not _can_act(state, t, seat):
-            ok_key = None
-            _next_mover(state, t)
+            state.steps = left - 1
+            if k < ns:
+                j = 0
+                while k >= counts[j]:
+                    k -= counts[j]
+                    j += 1
+                s = mine[j]
+                for u in nb[s]:
+                    if target >> u & 1:
+                        if k == 0:
+                            break
+                        k -= 1
+                if occ[u] >= 0:
+                    history.append((names[seat], t.attack[s * size + u]))
+                    _attack(state, t, seat, s, u)
+                    break
+                history.append((names[seat], step_move[s * size + u]))
+            elif k < ns + len(swims):
+                s, u = divmod(swims[k - ns], size)
+                history.append((names[seat], t.swim[s * size + u]))
+                state.flippers_used = True
+            else:
+                s, u = divmod(flights[k - ns - len(swims)], size)
+                history.append((names[seat], t.fly[s * size + u]))
+                state.wings_used = True
+            occ[s] = -1
+            mine_list = pos[seat]
+            mine_list.remove(s)
+            occ[u] = seat
+            mine_list.append(u)
+            target ^= (1 << s) | (1 << u)
+            mine.remove(s)
+            insort(mine, u)
+            moved = True
     box[0] = x
 
 
@@ -320,7 +344,11 @@ def _attack(state: State, t: Tables, seat: int, s: int, u: int) -> None:
 
 
 def _births(state: State, t: Tables, box: list[int]) -> None:
-    """Birth turns: 'skip', cards and births (birth.birth_moves' order), until survival begins."""
+    """Birth turns: 'skip', cards and births (birth.birth_moves' order), until survival begins.
+
+    The free spaces are a bit mask while the births go on, so a baby's places are the free part of the union
+    of its species' neighbourhoods, counted and walked in board order (the sorted order of birth_places).
+    """
     x = box[0]
     names = state.names
     history = state.history
@@ -328,33 +356,56 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
     born = t.birth
     nb = t.neighbors
     n_seats = state.n
+    free = -1  # the mask of free spaces, made when first needed (-1: to be made)
     while state.phase == "birth":
         seat = state.birth_seat
         assert seat is not None
         g = genes[seat]
         cm = _card_moves(state, seat, "birth") if state.hand[seat] else NO_MOVES
-        near = t.within3 if g.get("thick shell") or state.fx[seat]["reach3"] else nb
+        shell = g.get("thick shell") or state.fx[seat]["reach3"]
         mine = pos[seat]
-        options: list[tuple[int, int, int]]  # (the dinosaur taken off or -1, the space, the Killer Babies victim or -1)
-        if count[seat] >= SUPPLY:
-            options = [(r, u, -1) for r in sorted(mine)
-                       for u in sorted({u for s in mine if s != r for u in near[s] if occ[u] < 0})]
+        options: list[tuple[int, int, int]] = []  # (the dinosaur taken off or -1, space, Killer Babies victim or -1)
+        places = 0  # the places of a plain birth (no dinosaur taken off, no Killer Babies), as a mask
+        if count[seat] >= SUPPLY or g.get("killer babies"):
+            near = t.within3 if shell else nb
+            if count[seat] >= SUPPLY:
+                options = [(r, u, -1) for r in sorted(mine)
+                           for u in sorted({u for s in mine if s != r for u in near[s] if occ[u] < 0})]
+            else:
+                options = [(-1, u, -1) for u in sorted({u for s in mine for u in near[s] if occ[u] < 0})]
+            if g.get("killer babies"):
+                fx = state.fx
+                ok = [o != seat and _attackable(count[o], fx[o], genes[o]) for o in range(n_seats)]
+                ok.append(False)
+                options = [b for r, u, _ in options for b in [(r, u, -1)] + [(r, u, e) for e in nb[u] if ok[occ[e]]]]
+            n_places = len(options)
         else:
-            options = [(-1, u, -1) for u in sorted({u for s in mine for u in near[s] if occ[u] < 0})]
-        if g.get("killer babies"):
-            fx = state.fx
-            ok = [o != seat and _attackable(count[o], fx[o], genes[o]) for o in range(n_seats)]
-            ok.append(False)
-            options = [b for r, u, _ in options for b in [(r, u, -1)] + [(r, u, e) for e in nb[u] if ok[occ[e]]]]
-        x, k = draw_below(x, 1 + len(cm) + len(options))
+            if free < 0:
+                free = t.full & ~sum(1 << s for p in pos for s in p)
+            near_mask = t.w3mask if shell else t.nbmask
+            for s in mine:
+                places |= near_mask[s]
+            places &= free
+            n_places = places.bit_count()
+        x, k = draw_below(x, 1 + len(cm) + n_places)
         if 0 < k <= len(cm):
             box[0] = x
             state.perform(cm[k - 1], seat)
+            free = -1
             continue
         state.seq += 1
         state.births_left[seat] -= 1
         if k == 0:
             history.append((names[seat], SKIP))
+        elif not options:
+            for _ in range(k - 1 - len(cm)):
+                places &= places - 1
+            u = (places & -places).bit_length() - 1
+            history.append((names[seat], born[0][u]))
+            occ[u] = seat
+            count[seat] += 1
+            mine.append(u)
+            free ^= 1 << u
         else:
             r, u, e = options[k - 1 - len(cm)]
             if e < 0:
@@ -370,7 +421,11 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
             mine.append(u)
             if e >= 0:
                 state.kill(e if combat.roll(state).wins != "never" else u, combat=True)
+            free = -1
+        rnd = state.round
         _next_birth(state, t, advance=True)
+        if state.round != rnd:  # a whole round ran by itself to the next births: the island has changed
+            free = -1
     box[0] = x
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from rules.core.rng import SplitMix64
 from rules.evo import playout
-from test_playout import fingerprint, new_state, slow_play_out
+from tests.test_playout import fingerprint, new_state, slow_play_out
 
 
 def same_playout(state: Any, seed: int) -> Any:

@@ -30,6 +30,7 @@ DONE = Move("done")
 SKIP = Move("skip")
 PASS = Move("pass")
 NO_MOVES: list[Move] = []  # never changed: the cards of a hand without any
+RING_CODE = {"ideal": 0, "hot": 1, "cold": 2, "deadly": 3}  # the climate rings as the survival copies count them
 NO_STEPS: list[int] = []  # never changed: no swims, no flights
 
 
@@ -51,7 +52,7 @@ class Tables:
     fly: dict[int, Move]  # within two spaces
     birth: tuple[tuple[Move, ...], ...]  # [from + 1][to], from -1: no dinosaur taken off
     keep: tuple[Move, ...]
-    rings: tuple[tuple[str, ...], ...]  # [wheel position][space]
+    ring_codes: tuple[tuple[int, ...], ...]  # [wheel position][space]: RING_CODE
     wheel: data.Wheel
 
 
@@ -71,12 +72,12 @@ def _make_tables(board: Board, wheel: data.Wheel) -> Tables:
     birth = tuple(tuple(Move("birth", names[t], "" if r < 0 else names[r]) for t in range(size))
                   for r in range(-1, size))
     keep = tuple(Move("keep", names[s]) for s in range(size))
-    rings = tuple(tuple(r[board.terrain[s]] for s in range(size)) for r in wheel.rings)
+    codes = tuple(tuple(RING_CODE[r[board.terrain[s]]] for s in range(size)) for r in wheel.rings)
     nbmask = tuple(sum(1 << u for u in nb[s]) for s in range(size))
     w3mask = tuple(sum(1 << u for u in board.within(s, 3)) for s in range(size))
     within3 = tuple(board.within(s, 3) for s in range(size))
     return Tables(size, nb, nbmask, w3mask, (1 << size) - 1, within3, within2, coast, step, attack, swim, fly, birth,
-                  keep, rings, wheel)
+                  keep, codes, wheel)
 
 
 def tables_for(state: State) -> Tables:
@@ -157,8 +158,9 @@ def _auction(state: State, t: Tables, box: list[int]) -> None:
     history = state.history
     mp, genes = state.mp, state.genes
     barring = state.config.edition >= 2
+    opening = state.config.edition >= 3 and state.n == 2
     while state.phase == "auction":
-        open_only = auction.open_columns_only(state)  # the first round's rule: a chain may reach the next round
+        open_only = opening and state.round == 1  # auction.open_columns_only (a chain may reach the next round)
         seat = state.bidder
         assert seat is not None
         top = mp[seat] + genes[seat].get("alchemical vial", 0)
@@ -443,17 +445,18 @@ def _survival(state: State, t: Tables, box: list[int]) -> None:
     while state.phase == "survival":
         seat = state.survivor
         assert seat is not None
-        rings = t.rings[state.wheel]
+        codes = t.ring_codes[state.wheel]
         kept = state.kept
-        hot, cold, deadly = _protections(state, seat)
-        prot = {"hot": hot, "cold": cold, "deadly": deadly}
-        used = {"hot": 0, "cold": 0, "deadly": 0}
+        prot = _protections(state, seat)
+        used = [0, 0, 0, 0]
         for s in kept:
-            used[rings[s]] += 1
-        base = sum(max(0, used[r] - prot[r]) for r in used)
+            used[codes[s]] += 1
+        base = max(0, used[1] - prot[1]) + max(0, used[2] - prot[2]) + max(0, used[3] - prot[3])
         extra = state.keep_extra
-        choices = [s for s in sorted(state.pos[seat]) if rings[s] != "ideal" and s not in kept
-                   and base + (used[rings[s]] >= prot[rings[s]]) <= extra]
+        # one more kept in a ring costs one more over its protection once that ring's protection is used up
+        allowed = (False, base + (used[1] >= prot[1]) <= extra, base + (used[2] >= prot[2]) <= extra,
+                   base + (used[3] >= prot[3]) <= extra)
+        choices = [s for s in sorted(state.pos[seat]) if allowed[codes[s]] and s not in kept]
         if not choices:
             box[0] = x
             raise ValueError("a game that is not over offered no legal move")
@@ -463,7 +466,8 @@ def _survival(state: State, t: Tables, box: list[int]) -> None:
         history.append((names[seat], keep_move[s]))
         kept.append(s)
         if len(kept) == state.keep_target:
-            _judge(state, t, seat)
+            codes = t.ring_codes[state.wheel]
+            _kill_climate(state, seat, [s for s in sorted(state.pos[seat]) if codes[s] and s not in kept])
             _next_survivor(state, t)
     box[0] = x
 
@@ -494,16 +498,27 @@ def _may_hold(state: State, seat: int, timing: str) -> bool:
 
 
 def _next_bidder(state: State, t: Tables) -> None:
-    """auction.next_bidder."""
+    """auction.next_bidder, with auction.can_bid and open_columns_only (rules editions 1-3) written in."""
+    open_only = state.config.edition >= 3 and state.n == 2 and state.round == 1
+    mp, genes, bids, outbid, unplaced = state.mp, state.genes, state.bids, state.outbid, state.unplaced
     while True:
-        if state.bidder is None:
-            if not state.unplaced:
+        seat = state.bidder
+        if seat is None:
+            if not unplaced:
                 _settle(state, t)
                 return
-            state.bidder = state.unplaced.pop(0)
-            state.outbid[state.bidder] = 0
-        if auction.can_bid(state, state.bidder):
-            return
+            seat = state.bidder = unplaced.pop(0)
+            outbid[seat] = 0
+        top = mp[seat] + genes[seat].get("alchemical vial", 0)
+        barred = outbid[seat]
+        for c, held in enumerate(bids):
+            if barred >> c & 1:
+                continue
+            if held is None:
+                if top >= 1:
+                    return
+            elif not open_only and held[1] < top and held[1] < MAX_BID:
+                return
         state.bidder = None
 
 
@@ -659,52 +674,46 @@ def _after_survival_window(state: State, t: Tables) -> None:
     _next_survivor(state, t)
 
 
-def _protections(state: State, seat: int) -> tuple[int, int, int]:
-    """survival.protections as (hot, cold, deadly)."""
+def _protections(state: State, seat: int) -> tuple[int, int, int, int]:
+    """survival.protections by ring code (ideal 0, unused; hot 1, cold 2, deadly 3)."""
     fx, g = state.fx[seat], state.genes[seat]
-    return (max(0, g.get("thermoregulation", 0) + fx["thermo"]), max(0, g.get("fur", 0) + fx["fur"]),
+    return (0, max(0, g.get("thermoregulation", 0) + fx["thermo"]), max(0, g.get("fur", 0) + fx["fur"]),
             max(0, g.get("cave dweller", 0) + fx["cave"]))
 
 
 def _next_survivor(state: State, t: Tables) -> None:
     """survival.next_survivor: each species in initiative order, stopping where its player must choose."""
-    rings = t.rings[state.wheel]
+    codes = t.ring_codes[state.wheel]
+    order, pos, count, n = state.order, state.pos, state.count, state.n
     while True:
         state.turn += 1
-        if state.turn >= state.n:
+        if state.turn >= n:
             _income(state, t)
             return
-        seat = state.order[state.turn]
+        seat = order[state.turn]
         state.survivor = seat
         state.kept = []
-        danger = [s for s in sorted(state.pos[seat]) if rings[s] != "ideal"]
-        c = state.count[seat]
-        hot, cold, deadly = _protections(state, seat)
+        danger = [s for s in sorted(pos[seat]) if codes[s]]
+        c = count[seat]
         saved = 0
         if danger:
-            n_hot = n_cold = 0
+            by_ring = [0, 0, 0, 0]
             for s in danger:
-                if rings[s] == "hot":
-                    n_hot += 1
-                elif rings[s] == "cold":
-                    n_cold += 1
-            saved = min(hot, n_hot) + min(cold, n_cold) + min(deadly, len(danger) - n_hot - n_cold)
+                by_ring[codes[s]] += 1
+            prot = _protections(state, seat)
+            saved = min(prot[1], by_ring[1]) + min(prot[2], by_ring[2]) + min(prot[3], by_ring[3])
         floor = min(3 if state.genes[seat].get("regeneration") else 2, c)
         extra = max(0, floor - (c - len(danger)) - saved)
         state.keep_extra = extra
         state.keep_target = target = saved + extra
-        if target == 0 or target == len(danger):
-            state.kept = danger if target else []
-            _judge(state, t, seat)
-            continue
-        return
+        if target == 0:
+            _kill_climate(state, seat, danger)
+        elif target != len(danger):
+            return
 
 
-def _judge(state: State, t: Tables, seat: int) -> None:
-    """survival.judge: the endangered dinosaurs not kept die (lost to the climate)."""
-    rings = t.rings[state.wheel]
-    kept = state.kept
-    dead = [s for s in sorted(state.pos[seat]) if rings[s] != "ideal" and s not in kept]
+def _kill_climate(state: State, seat: int, dead: list[int]) -> None:
+    """survival.judge once the kept are known: the endangered dinosaurs not kept die (lost to the climate)."""
     if dead:
         rec = state.record
         assert rec is not None

@@ -591,7 +591,8 @@ def _next_mover(state: State, t: Tables) -> None:
 
 def _can_act(state: State, t: Tables, seat: int) -> bool:
     """movement._can_act: a card that could be held, or a step, attack, swim or flight."""
-    if cards.card_moves(state, seat) if state.config.edition < 2 else _may_hold(state, seat, "movement"):
+    if state.hand[seat] and (cards.card_moves(state, seat) if state.config.edition < 2
+                             else _may_hold(state, seat, "movement")):
         return True
     if state.steps < 1:
         return False
@@ -646,13 +647,18 @@ def _next_birth(state: State, t: Tables, advance: bool) -> None:
 
 def _can_breed(state: State, t: Tables, seat: int) -> bool:
     """birth._can_breed: a Birth card that could be held, or a free space for a baby."""
-    if cards.card_moves(state, seat) if state.config.edition < 2 else _may_hold(state, seat, "birth"):
+    if state.hand[seat] and (cards.card_moves(state, seat) if state.config.edition < 2
+                             else _may_hold(state, seat, "birth")):
         return True
     occ = state.occ
     mine = state.pos[seat]
     near = t.within3 if state.genes[seat].get("thick shell") or state.fx[seat]["reach3"] else t.neighbors
     if state.count[seat] < SUPPLY:
-        return any(occ[u] < 0 for s in mine for u in near[s])
+        for s in mine:
+            for u in near[s]:
+                if occ[u] < 0:
+                    return True
+        return False
     return any(occ[u] < 0 for r in mine for s in mine if s != r for u in near[s])
 
 

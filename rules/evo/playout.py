@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from bisect import insort
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, reduce
+from operator import or_
 
 from rules.core.rng import SplitMix64, draw_below
 from rules.evo import auction, cards, combat, data, movement
@@ -43,6 +44,7 @@ class Tables:
     nbmask: tuple[int, ...]  # per space, its neighbours as a bit mask (bit s: space s)
     w3mask: tuple[int, ...]  # per space, the spaces within three as a bit mask
     full: int  # every space of the island
+    bits: tuple[int, ...]  # per space, its bit
     within3: tuple[tuple[int, ...], ...]
     within2: tuple[tuple[int, ...], ...]
     coastal: tuple[int, ...]  # the coastal spaces in board order
@@ -76,8 +78,9 @@ def _make_tables(board: Board, wheel: data.Wheel) -> Tables:
     nbmask = tuple(sum(1 << u for u in nb[s]) for s in range(size))
     w3mask = tuple(sum(1 << u for u in board.within(s, 3)) for s in range(size))
     within3 = tuple(board.within(s, 3) for s in range(size))
-    return Tables(size, nb, nbmask, w3mask, (1 << size) - 1, within3, within2, coast, step, attack, swim, fly, birth,
-                  keep, codes, wheel)
+    bits = tuple(1 << s for s in range(size))
+    return Tables(size, nb, nbmask, w3mask, (1 << size) - 1, bits, within3, within2, coast, step, attack, swim, fly,
+                  birth, keep, codes, wheel)
 
 
 def tables_for(state: State) -> Tables:
@@ -97,6 +100,11 @@ def _timing_cards() -> dict[str, tuple[str, ...]]:
     for c in data.cards():
         out.setdefault(c.timing, []).append(c.name)
     return {k: tuple(v) for k, v in out.items()}
+
+
+@cache
+def _timing_sets() -> dict[str, frozenset[str]]:
+    return {k: frozenset(v) for k, v in _timing_cards().items()}
 
 
 def play_out(state: State, rng: SplitMix64) -> State:
@@ -243,17 +251,17 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
     history = state.history
     occ, pos, count, genes = state.occ, state.pos, state.count, state.genes  # fx and the phase's lists: new each round
     nb, nbm, size, step_move, coastal = t.neighbors, t.nbmask, t.size, t.step, state.board.coastal
+    bit = t.bits.__getitem__
     n_seats = state.n
     while state.phase == "movement":
         seat = state.order[state.turn]
         g = genes[seat]
         fx = state.fx
-        target = 0  # the spaces a step may enter
+        target = t.full  # the spaces a step may enter: free, or held by a species the mover may attack
         for o in range(n_seats):
-            if o != seat and _attackable(count[o], fx[o], genes[o]):
-                for s in pos[o]:
-                    target |= 1 << s
-        target |= t.full & ~sum(1 << s for p in pos for s in p)
+            c = count[o]
+            if o == seat or c <= 2 or fx[o]["truce"] or (c <= 3 and genes[o].get("regeneration")):
+                target ^= sum(map(bit, pos[o]))  # not attackable (combat.attackable, written in): not a target
         hold = bool(cards.card_moves(state, seat)) if state.config.edition < 2 else _may_hold(state, seat, "movement")
         cm = _card_moves(state, seat, "movement") if state.hand[seat] else NO_MOVES
         ncm = len(cm)
@@ -266,7 +274,7 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
             swims = flights = NO_STEPS
             ns = 0
             if left > 0:
-                counts = [(nbm[s] & target).bit_count() for s in mine]
+                counts = list(map(int.bit_count, map(target.__and__, map(nbm.__getitem__, mine))))
                 ns = sum(counts)
                 if flippers and not state.flippers_used:
                     coast = [u for u in t.coastal if occ[u] < 0]
@@ -383,11 +391,10 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
             n_places = len(options)
         else:
             if free < 0:
-                free = t.full & ~sum(1 << s for p in pos for s in p)
-            near_mask = t.w3mask if shell else t.nbmask
-            for s in mine:
-                places |= near_mask[s]
-            places &= free
+                free = t.full
+                for p in pos:
+                    free ^= sum(map(t.bits.__getitem__, p))
+            places = reduce(or_, map((t.w3mask if shell else t.nbmask).__getitem__, mine), 0) & free
             n_places = places.bit_count()
         x, k = draw_below(x, 1 + len(cm) + n_places)
         if 0 < k <= len(cm):
@@ -481,10 +488,9 @@ def _attackable(c: int, fx: dict[str, int], genes: dict[str, int]) -> bool:
 
 def _card_moves(state: State, seat: int, timing: str) -> list[Move]:
     """cards.card_moves, quickly empty when the hand holds no card of the phase's timing."""
-    of_timing = _timing_cards()[timing]
-    if any(c in of_timing for c in state.hand[seat]):
-        return cards.card_moves(state, seat)
-    return []
+    if _timing_sets()[timing].isdisjoint(state.hand[seat]):
+        return []
+    return cards.card_moves(state, seat)
 
 
 def _may_hold(state: State, seat: int, timing: str) -> bool:

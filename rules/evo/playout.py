@@ -1,15 +1,16 @@
 """Random playouts of Evo for search bots: uniform random decisions to the end, without the legality check.
 
 `play_out(state, rng)` plays exactly the moves that `state.apply(moves[rng.below(len(moves))])` over
-`moves = state.legal_moves()` would (tests/test_playout.py compares the two move for move and state for
-state). A search bot spends nearly all its time here, so the frequent decisions (bids, passes in a card
-window, steps and 'done' of a Movement turn, births and skips, keeps) are counted, only the drawn one is
-taken from tables of ready-made moves, and it is played by the event-free copies of the rules below, as are
-the automatic steps between decisions (turn ends, births, survival, income, the next round's climate and
-lab, the settling of the auction). The rare decisions (cards, attacks, swims and flights, Killer Babies,
-Adrenaline Rush, the chameleon's escape) are listed and played by the state itself (`State.perform`), which
-works on the same fields, so both kinds mix freely. The game's own random stream (the bag, the die) is the
-state's, as in `apply`. Rules editions other than FAST_EDITIONS are played out through the state alone.
+`moves = state.legal_moves()` would (tests/test_playout.py and tests/test_evo_playout.py compare the two
+move for move and state for state). A search bot spends nearly all its time here, so the decisions of every
+phase are counted in the order their phase module lists them, only the drawn one is taken (from tables of
+ready-made moves), and it is played by the event-free copies of the rules below, as are the automatic steps
+between decisions (turn ends, births, survival, income, the next round's climate and lab, the settling of
+the auction). A Movement turn keeps the spaces a step may enter as a bit mask, and births the free spaces.
+Card plays, Adrenaline Rush and the chameleon's escape, a few a game, are played by the state itself
+(`State.perform`), which works on the same fields, so both kinds mix freely. The game's own random stream
+(the bag, the die) is the state's, as in `apply`. Rules editions other than FAST_EDITIONS (a new edition
+until its rules are copied here) are played out through the state's own lists and `perform`.
 """
 
 from __future__ import annotations

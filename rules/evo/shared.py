@@ -52,10 +52,6 @@ def new_record(number: int, token: str, wheel: int, mp: list[int]) -> RoundRecor
 
 def copy_record(r: RoundRecord) -> RoundRecord:
     """A round record with its own lists (State.copy runs per search playout, once per round played so far:
-    deepcopy took most of its time; filling the new record's fields in one dict, not through the constructor,
-    takes a third of the steps of calling it)."""
-    c = RoundRecord.__new__(RoundRecord)
-    c.__dict__.update(number=r.number, token=r.token, wheel=r.wheel, mp_before=r.mp_before[:], paid=r.paid[:],
-                      income=r.income[:], mp_after=r.mp_after[:], lost_climate=r.lost_climate[:],
-                      lost_combat=r.lost_combat[:], bought=r.bought[:])
-    return c
+    deepcopy took most of its time, and this call with every field in order takes two thirds of a generic copy)."""
+    return RoundRecord(r.number, r.token, r.wheel, r.mp_before[:], r.paid[:], r.income[:], r.mp_after[:],
+                       r.lost_climate[:], r.lost_combat[:], r.bought[:])

@@ -33,7 +33,6 @@ SKIP = Move("skip")
 PASS = Move("pass")
 NO_MOVES: list[Move] = []  # never changed: the cards of a hand without any
 RING_CODE = {"ideal": 0, "hot": 1, "cold": 2, "deadly": 3}  # the climate rings as the survival copies count them
-NO_STEPS: list[int] = []  # never changed: no swims, no flights
 
 
 @dataclass(frozen=True, eq=False)
@@ -44,11 +43,11 @@ class Tables:
     neighbors: tuple[tuple[int, ...], ...]
     nbmask: tuple[int, ...]  # per space, its neighbours as a bit mask (bit s: space s)
     w3mask: tuple[int, ...]  # per space, the spaces within three as a bit mask
+    w2mask: tuple[int, ...]  # per space, the spaces within two as a bit mask
+    coastmask: int  # the coastal spaces
     full: int  # every space of the island
     bits: tuple[int, ...]  # per space, its bit
     within3: tuple[tuple[int, ...], ...]
-    within2: tuple[tuple[int, ...], ...]
-    coastal: tuple[int, ...]  # the coastal spaces in board order
     step: dict[int, Move]  # from * size + to, neighbours only
     attack: dict[int, Move]
     swim: dict[int, Move]  # coastal to coastal
@@ -80,8 +79,10 @@ def _make_tables(board: Board, wheel: data.Wheel) -> Tables:
     w3mask = tuple(sum(1 << u for u in board.within(s, 3)) for s in range(size))
     within3 = tuple(board.within(s, 3) for s in range(size))
     bits = tuple(1 << s for s in range(size))
-    return Tables(size, nb, nbmask, w3mask, (1 << size) - 1, bits, within3, within2, coast, step, attack, swim, fly,
-                  birth, keep, codes, wheel)
+    w2mask = tuple(sum(1 << u for u in within2[s]) for s in range(size))
+    coastmask = sum(1 << s for s in coast)
+    return Tables(size, nb, nbmask, w3mask, w2mask, coastmask, (1 << size) - 1, bits, within3, step, attack, swim,
+                  fly, birth, keep, codes, wheel)
 
 
 def tables_for(state: State) -> Tables:
@@ -253,16 +254,21 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
     occ, pos, count, genes = state.occ, state.pos, state.count, state.genes  # fx and the phase's lists: new each round
     nb, nbm, size, step_move, coastal = t.neighbors, t.nbmask, t.size, t.step, state.board.coastal
     bit = t.bits.__getitem__
+    w2m = t.w2mask
     n_seats = state.n
     while state.phase == "movement":
         seat = state.order[state.turn]
         g = genes[seat]
         fx = state.fx
-        target = t.full  # the spaces a step may enter: free, or held by a species the mover may attack
+        free = t.full
+        target = 0  # the spaces a step may enter: free, or held by a species the mover may attack
         for o in range(n_seats):
+            held = sum(map(bit, pos[o]))
+            free ^= held
             c = count[o]
-            if o == seat or c <= 2 or fx[o]["truce"] or (c <= 3 and genes[o].get("regeneration")):
-                target ^= sum(map(bit, pos[o]))  # not attackable (combat.attackable, written in): not a target
+            if o != seat and c > 2 and not fx[o]["truce"] and not (c <= 3 and genes[o].get("regeneration")):
+                target |= held  # combat.attackable, written in
+        target |= free
         hold = bool(cards.card_moves(state, seat)) if state.config.edition < 2 else _may_hold(state, seat, "movement")
         cm = _card_moves(state, seat, "movement") if state.hand[seat] else NO_MOVES
         ncm = len(cm)
@@ -272,21 +278,22 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
         moved = False  # after a step of this turn: the turn ends by itself if nothing but 'done' is left
         while True:
             left = state.steps
-            swims = flights = NO_STEPS
-            ns = 0
+            ns = nsw = nfl = 0  # steps and attacks, swims, flights
             if left > 0:
                 counts = list(map(int.bit_count, map(target.__and__, map(nbm.__getitem__, mine))))
                 ns = sum(counts)
-                if flippers and not state.flippers_used:
-                    coast = [u for u in t.coastal if occ[u] < 0]
-                    swims = [s * size + u for s in mine if coastal[s] for u in coast]
-                if wings and not state.wings_used:
-                    within2 = t.within2
-                    flights = [s * size + u for s in mine for u in within2[s] if occ[u] < 0]
-            if moved and not hold and not (ns or swims or flights):
+                if flippers and not state.flippers_used:  # from each coastal dinosaur to each free coastal space
+                    shore = [s for s in mine if coastal[s]]
+                    coast_free = t.coastmask & free
+                    per_shore = coast_free.bit_count()
+                    nsw = len(shore) * per_shore
+                if wings and not state.wings_used:  # to each free space within two, in board order
+                    flight_counts = list(map(int.bit_count, map(free.__and__, map(w2m.__getitem__, mine))))
+                    nfl = sum(flight_counts)
+            if moved and not hold and not (ns or nsw or nfl):
                 _next_mover(state, t)
                 break
-            x, k = draw_below(x, 1 + ncm + ns + len(swims) + len(flights))
+            x, k = draw_below(x, 1 + ncm + ns + nsw + nfl)
             if k == 0:
                 state.seq += 1
                 history.append((names[seat], DONE))
@@ -316,12 +323,19 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
                     _attack(state, t, seat, s, u)
                     break
                 history.append((names[seat], step_move[s * size + u]))
-            elif k < ns + len(swims):
-                s, u = divmod(swims[k - ns], size)
+            elif k < ns + nsw:
+                j, k = divmod(k - ns, per_shore)
+                s, u = shore[j], _kth_bit(coast_free, k)
                 history.append((names[seat], t.swim[s * size + u]))
                 state.flippers_used = True
             else:
-                s, u = divmod(flights[k - ns - len(swims)], size)
+                k -= ns + nsw
+                j = 0
+                while k >= flight_counts[j]:
+                    k -= flight_counts[j]
+                    j += 1
+                s = mine[j]
+                u = _kth_bit(w2m[s] & free, k)
                 history.append((names[seat], t.fly[s * size + u]))
                 state.wings_used = True
             occ[s] = -1
@@ -330,6 +344,7 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
             occ[u] = seat
             mine_list.append(u)
             target ^= (1 << s) | (1 << u)
+            free ^= (1 << s) | (1 << u)
             mine.remove(s)
             insort(mine, u)
             moved = True
@@ -408,9 +423,7 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
         if k == 0:
             history.append((names[seat], SKIP))
         elif not options:
-            for _ in range(k - 1 - len(cm)):
-                places &= places - 1
-            u = (places & -places).bit_length() - 1
+            u = _kth_bit(places, k - 1 - len(cm))
             history.append((names[seat], born[0][u]))
             occ[u] = seat
             count[seat] += 1
@@ -437,6 +450,13 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
         if state.round != rnd:  # a whole round ran by itself to the next births: the island has changed
             free = -1
     box[0] = x
+
+
+def _kth_bit(mask: int, k: int) -> int:
+    """The space of the k-th set bit of a mask, counted from the lowest (board order) from 0."""
+    for _ in range(k):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
 
 
 def names_of(state: State, space: int) -> str:

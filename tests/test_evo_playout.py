@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from rules.core.rng import SplitMix64
-from rules.evo import playout
+from rules.evo import playout, playtables
 from tests.test_playout import fingerprint, new_state, slow_play_out
 
 
@@ -76,8 +76,8 @@ def test_the_games_checked_reach_every_rare_decision():
         seen.update(decision(m) for _, m in state.history)
     rare = {"swim", "fly", "attack", "escape", "initiative", "birth from", "birth attack", "skip", "pass", "done"}
     assert rare <= set(seen), rare - set(seen)
-    cards = {f"play {c}" for c in playout._timing_cards()["movement"] + playout._timing_cards()["birth"]
-             + playout._timing_cards()["climate"] + playout._timing_cards()["survival"]}
+    cards = {f"play {c}" for c in playtables.timing_cards()["movement"] + playtables.timing_cards()["birth"]
+             + playtables.timing_cards()["climate"] + playtables.timing_cards()["survival"]}
     assert cards <= set(seen), cards - set(seen)
 
 

@@ -223,8 +223,10 @@ def after_survival_window(state: State, t: Tables) -> None:
 def protections(state: State, seat: int) -> tuple[int, int, int, int]:
     """survival.protections by ring code (ideal 0, unused; hot 1, cold 2, deadly 3)."""
     fx, g = state.fx[seat], state.genes[seat]
-    return (0, max(0, g.get("thermoregulation", 0) + fx["thermo"]), max(0, g.get("fur", 0) + fx["fur"]),
-            max(0, g.get("cave dweller", 0) + fx["cave"]))
+    hot = g.get("thermoregulation", 0) + fx["thermo"]
+    cold = g.get("fur", 0) + fx["fur"]
+    deadly = g.get("cave dweller", 0) + fx["cave"]
+    return 0, hot if hot > 0 else 0, cold if cold > 0 else 0, deadly if deadly > 0 else 0
 
 
 def next_survivor(state: State, t: Tables) -> None:

@@ -18,7 +18,7 @@ from bisect import insort
 from functools import reduce
 from operator import or_
 
-from rules.core.rng import SplitMix64, draw_below
+from rules.core.rng import GOLDEN, LIMITS, MASK, MIX1, MIX2, TWO64, SplitMix64, draw_below
 from rules.evo import cards, combat
 from rules.evo.moves import Move
 from rules.evo.playsteps import (
@@ -52,6 +52,7 @@ def play_out(state: State, rng: SplitMix64) -> State:
         return _play_out_by_state(state, rng)
     t = tables_for(state)
     box = [rng.state]  # the decision stream's state, kept by every phase player as it draws
+    offset = len(state.history) - state.seq  # each decision adds one to both: the fast ones only to the history
     try:
         while True:
             p = state.phase
@@ -71,6 +72,7 @@ def play_out(state: State, rng: SplitMix64) -> State:
                 _by_state(state, box)
     finally:
         rng.state = box[0]
+        state.seq = len(state.history) - offset
     return state
 
 
@@ -125,7 +127,15 @@ def _auction(state: State, t: Tables, box: list[int]) -> None:
         if n == 0:
             box[0] = x
             raise ValueError("a game that is not over offered no legal move")
-        x, k = draw_below(x, n)
+        limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n  # SplitMix64.below(n), written in
+        while True:
+            x = (x + GOLDEN) & MASK
+            z = ((x ^ (x >> 30)) * MIX1) & MASK
+            z = ((z ^ (z >> 27)) * MIX2) & MASK
+            z ^= z >> 31
+            if z < limit:
+                break
+        k = z % n
         for c, held in enumerate(bids):
             if barred >> c & 1 or (open_only and held is not None):
                 continue
@@ -136,7 +146,6 @@ def _auction(state: State, t: Tables, box: list[int]) -> None:
                 k -= top - low + 1
         amount = low + k
         item = state.lab[c]
-        state.seq += 1
         history.append((names[seat], bid_move[item, amount]))
         bids[c] = (seat, amount)
         state.column_of[seat] = c
@@ -166,7 +175,6 @@ def _window(state: State, t: Tables, box: list[int]) -> None:
             box[0] = x
             state.perform(cm[k - 1], seat)
             continue
-        state.seq += 1
         state.history.append((names[seat], PASS))
         state.window.pop(0)
         if phase == "climate":
@@ -230,9 +238,17 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
             if moved and not hold and not (ns or nsw or nfl):
                 next_mover(state, t)
                 break
-            x, k = draw_below(x, 1 + ncm + ns + nsw + nfl)
+            n = 1 + ncm + ns + nsw + nfl  # SplitMix64.below(n), written in: the same draws as draw_below
+            limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
+            while True:
+                x = (x + GOLDEN) & MASK
+                z = ((x ^ (x >> 30)) * MIX1) & MASK
+                z = ((z ^ (z >> 27)) * MIX2) & MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            k = z % n
             if k == 0:
-                state.seq += 1
                 history.append((names[seat], DONE))
                 next_mover(state, t)
                 break
@@ -242,7 +258,6 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
                 state.perform(cm[k], seat)
                 break
             k -= ncm
-            state.seq += 1
             state.steps = left - 1
             if k < ns:
                 j = 0
@@ -349,13 +364,21 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                     free ^= sum(map(t.bits.__getitem__, p))
             places = reduce(or_, map((t.w3mask if shell else t.nbmask).__getitem__, mine), 0) & free
             n_places = places.bit_count()
-        x, k = draw_below(x, 1 + len(cm) + n_places)
+        n = 1 + len(cm) + n_places  # SplitMix64.below(n), written in: the same draws as draw_below
+        limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
+        while True:
+            x = (x + GOLDEN) & MASK
+            z = ((x ^ (x >> 30)) * MIX1) & MASK
+            z = ((z ^ (z >> 27)) * MIX2) & MASK
+            z ^= z >> 31
+            if z < limit:
+                break
+        k = z % n
         if 0 < k <= len(cm):
             box[0] = x
             state.perform(cm[k - 1], seat)
             free = -1
             continue
-        state.seq += 1
         state.births_left[seat] -= 1
         if k == 0:
             history.append((names[seat], SKIP))
@@ -421,9 +444,17 @@ def _survival(state: State, t: Tables, box: list[int]) -> None:
         if not choices:
             box[0] = x
             raise ValueError("a game that is not over offered no legal move")
-        x, k = draw_below(x, len(choices))
+        n = len(choices)  # SplitMix64.below(n), written in: the same draws as draw_below
+        limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
+        while True:
+            x = (x + GOLDEN) & MASK
+            z = ((x ^ (x >> 30)) * MIX1) & MASK
+            z = ((z ^ (z >> 27)) * MIX2) & MASK
+            z ^= z >> 31
+            if z < limit:
+                break
+        k = z % n
         s = choices[k]
-        state.seq += 1
         history.append((names[seat], keep_move[s]))
         kept.append(s)
         if len(kept) == state.keep_target:

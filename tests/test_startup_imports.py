@@ -24,7 +24,8 @@ except SystemExit as exc:
 with open(os.environ["FAUNA_TEST_MODULES"], "w", encoding="utf-8") as f:
     json.dump({"code": code, "modules": sorted(sys.modules)}, f)
 """
-SCRIPT = "alice: length 70 cm-1 m\nbob: Southern Indian Ocean\ncarol: weight 1-2 kg\nalice: pass\nbob: pass\ncarol: pass\n"
+SCRIPT = ("alice: length 70 cm-1 m\nbob: Southern Indian Ocean\ncarol: weight 1-2 kg\n"
+          "alice: pass\nbob: pass\ncarol: pass\n")  # round 1 of the bench's short script (seed 7)
 
 
 def fauna(tmp_path: Path, *args: str) -> tuple[int, set[str], str]:

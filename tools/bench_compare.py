@@ -49,11 +49,15 @@ def commands(work: Path) -> dict[str, list[str]]:
             "replay": [*FAUNA, "replay", str(work / "long.fauna")]}
 
 
-def write_inputs(work: Path) -> dict[str, str]:
-    """Write the short script, the long log and the e-mail game; return what the `pbem move` line needs."""
+def write_inputs(work: Path, names: list[str]) -> dict[str, str]:
+    """Write the inputs of the commands `names` (the short script, the long log, the e-mail game as pbem.txt);
+    return what the `pbem move` line needs."""
     (work / "short.txt").write_text(SHORT_SCRIPT, encoding="utf-8")
-    text, _moves = long_log()
-    (work / "long.fauna").write_text(text, encoding="utf-8")
+    if "replay" in names:
+        text, _moves = long_log()
+        (work / "long.fauna").write_text(text, encoding="utf-8")
+    if "pbem move" not in names:
+        return {"who": "", "move": ""}
     game, who, move, _made = fauna_work().game_file(500, 11)
     (work / "pbem.txt").write_text(game, encoding="utf-8")
     return {"who": who, "move": move}
@@ -78,14 +82,14 @@ Times = dict[str, dict[str, dict[str, list[float]]]]  # command -> "old"/"new" -
 
 def compare(old: Path, new: Path, names: list[str], runs: int, work: Path) -> Times:
     """Every run's wall and CPU time per command and checkout, the checkouts taken in turn (which first alternates)."""
-    extra = write_inputs(work)
+    extra = write_inputs(work, names)
     env = {**os.environ, "XDG_CACHE_HOME": str(work / "cache")}
     env.pop("FAUNA_NO_CACHE", None)
     env.pop("PYTHONPATH", None)  # each checkout imports itself, from its own folder
     lines = commands(work)
     sides = {"old": old, "new": new}
     pbem = {side: work / f"pbem-{side}.fauna" for side in sides}
-    game = (work / "pbem.txt").read_text(encoding="utf-8")
+    game = (work / "pbem.txt").read_text(encoding="utf-8") if "pbem move" in names else ""
 
     def timed(name: str, side: str) -> tuple[float, float]:
         if name == "pbem move":  # the move is appended: each run starts from the same 500 moves

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -25,9 +25,10 @@ from fauna_cli.render import dump_json, shown, style, table, use_color
 from fauna_cli.widths import fit_prose, term_list, terminal_width
 from rules.core.bots import seat_bots
 from rules.core.errors import FaunaError, MoveSyntaxError
-from rules.core.log import GameLog, LoadedGame
 from rules.core.protocol import GameRules, Table
-from rules.core.script import parse_script
+
+if TYPE_CHECKING:  # the log engine and the script reader are imported where used: plain `play` needs neither
+    from rules.core.log import GameLog, LoadedGame
 
 
 def render_tables(tables: list[Table], fmt: str) -> str:
@@ -434,6 +435,8 @@ def run_script(rules: GameRules, state: Any, text: str, source: str, fmt: str, l
 
     `seed_note` (the seed of a game with hidden information) is said only if the game ends.
     """
+    from rules.core.script import parse_script
+
     s = start(rules, state, fmt, log_path, log, seed_note=seed_note, interactive=False, resumed=resumed)
     try:
         lines = parse_script(text)
@@ -880,6 +883,7 @@ def _bots_reply(rules: GameRules, log: GameLog) -> list[Any]:
 def pbem_new(rules: GameRules, config: Any, seed: int, drawn: bool, game: str, force: bool, fmt: str) -> None:
     """Write a new game file for any game and say who decides first."""
     from fauna_cli.gamefile import create_game
+    from rules.core.log import GameLog
 
     state = rules.new_state(config, seed)
     log = GameLog(rules, state)

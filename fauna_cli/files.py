@@ -29,12 +29,10 @@ A temporary file left by a killed writer is removed by the next command that tak
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import stat
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from rules.core.errors import ConfigError
 from rules.core.limits import (
@@ -146,9 +144,12 @@ class FileChanged(FileProblem):
     """A file was replaced or changed by another program while a command that read it was running (exit 2)."""
 
 
-@dataclass(frozen=True)
-class FileSeen:
-    """Which file a command read (device, inode, size, SHA-256 of the bytes read), to check before replacing it."""
+class FileSeen(NamedTuple):
+    """Which file a command read (device, inode, size, SHA-256 of the bytes read), to check before replacing it.
+
+    A named tuple: every command that reads or writes a file imports this module, and a frozen dataclass costs five
+    times as much to make at import.
+    """
 
     path: str  # the real path (symbolic links followed)
     shown: str  # the path as the user gave it, control characters escaped
@@ -163,6 +164,8 @@ class FileSeen:
             st = os.stat(self.path)
             same = (st.st_dev, st.st_ino, st.st_size) == (self.dev, self.ino, self.size)
             if same:
+                import hashlib  # here: OpenSSL's import is a tenth of a quick command's start, and few need it
+
                 same = hashlib.sha256(read_bounded(self.path, self.size + 1)).hexdigest() == self.digest
         except (OSError, InputRefused):
             same = False
@@ -179,6 +182,8 @@ def read_seen(path: str | Path, what: str = "file", max_bytes: int = MAX_CONFIG_
 
 def seen_bytes(path: str | Path, raw: bytes) -> FileSeen:
     """The FileSeen of `raw`, just read from `path` (a file changed since gives another digest: check refuses)."""
+    import hashlib  # only commands that replace a file they read need it
+
     real = os.path.realpath(path)
     try:
         st = os.stat(real)

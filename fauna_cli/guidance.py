@@ -124,11 +124,28 @@ def referee_hint(game: str, views: list[tuple[str, str]], everyone: list[str],
     return out
 
 
+def view_path(game: str, player: str) -> str:
+    """Where the referee writes a player's view file: beside GAME, named after it and the player.
+
+    A name of ASCII letters and digits is the file's name as it is (lower-case); any other name is folded to
+    letters and digits and followed by 8 hex digits of its SHA-256, so names that fold alike (Zoë and Zoe,
+    'a.b' and 'a,b', ★ and ☆) still get files of their own.
+    """
+    from pathlib import Path
+
+    from rules.core.names import normalize
+
+    folded = normalize(player) or "player"
+    if not (player.isascii() and player.isalnum()):
+        import hashlib
+
+        folded += "-" + hashlib.sha256(player.encode("utf-8")).hexdigest()[:8]
+    return str(Path(game).with_name(f"{Path(game).stem}-{folded}.view"))
+
+
 def copy_path(game: str, player: str) -> str:
     """Where `pbem new --copies` writes PLAYER's own copy: GAME-NAME beside GAME, NAME folded as view files fold it."""
     from pathlib import Path
-
-    from fauna_cli.referee_cmd import view_path
 
     folded = Path(view_path(game, player)).stem[len(Path(game).stem) + 1:]
     return str(Path(game).with_name(f"{Path(game).stem}-{folded}{Path(game).suffix}"))

@@ -6,7 +6,6 @@ game quietly (exit 0), Ctrl-C interrupts it (exit 130), and both say what is sav
 
 from __future__ import annotations
 
-import shlex
 import sys
 
 import click
@@ -33,5 +32,7 @@ def confirm_leave() -> bool:
 def saved_line(log_path: str | None) -> str:
     """What leaving keeps: the log and the command that resumes it, or that nothing was saved."""
     if log_path:
+        import shlex  # only a game left with a log needs it: not imported by every start of play
+
         return f"The game so far is saved in {log_path}; resume it with: fauna play --continue {shlex.quote(log_path)}"
     return "Nothing was saved (play with --log FILE to be able to resume)."

@@ -14,30 +14,15 @@ from typing import Any
 import click
 
 from fauna_cli.files import FileSeen, check_outputs, read_bytes, read_text
+from fauna_cli.guidance import view_path
 from fauna_cli.render import dump_json, shown, shown_value
 from rules.core.errors import FaunaError, IllegalMove
 from rules.core.limits import MAX_LOG_BYTES
 from rules.core.log import GameLog, LoadedGame, decode_log, load_game_log
 from rules.core.movefile import MoveFile
-from rules.core.names import normalize
 from rules.core.protocol import GameRules
 from rules.core.referee import public_game, read_key_secrets, read_view, recorded_moves, verify_public, view_text
 from rules.core.registry import rules_for_log
-
-
-def view_path(game: str, player: str) -> str:
-    """Where the referee writes a player's view file: beside GAME, named after it and the player.
-
-    A name of ASCII letters and digits is the file's name as it is (lower-case); any other name is folded to
-    letters and digits and followed by 8 hex digits of its SHA-256, so names that fold alike (Zoë and Zoe,
-    'a.b' and 'a,b', ★ and ☆) still get files of their own.
-    """
-    folded = normalize(player) or "player"
-    if not (player.isascii() and player.isalnum()):
-        import hashlib
-
-        folded += "-" + hashlib.sha256(player.encode("utf-8")).hexdigest()[:8]
-    return str(Path(game).with_name(f"{Path(game).stem}-{folded}.view"))
 
 
 def update_path(game: str, player: str, seq: int) -> str:

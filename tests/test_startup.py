@@ -70,3 +70,24 @@ def test_replay_runs_with_the_collector_held_back_and_turns_it_on_again(monkeypa
         gc.enable()
     assert done.value.code == 0 and "Verified" in capsys.readouterr().out
     assert seen == [False] and after  # held while the game, its reports and tables are made; on again at the end
+
+
+def test_a_deck_loaded_while_a_command_runs_is_left_out_of_later_collections(tmp_path):
+    """Objects built from data and loaded from the cache last to the command's end: no collection walks them again."""
+    from fauna_cli.datacache import BuiltFileCache
+
+    cache = BuiltFileCache(str(tmp_path))
+    cache.put(b"key", {"deck": [[i] for i in range(50)]})
+    try:
+        gc.unfreeze()
+        loaded = cache.get(b"key")
+        assert loaded is not None and loaded["deck"][49] == [49]
+        tracked = gc.get_objects()  # the collectable generations only: not the frozen objects
+        assert gc.get_freeze_count() > 0 and not any(o is loaded["deck"] for o in tracked)
+        gc.disable()  # held back, as replay and pbem show hold it: a load then freezes nothing
+        gc.unfreeze()
+        held = cache.get(b"key")
+        assert held is not None and gc.get_freeze_count() == 0
+    finally:
+        gc.unfreeze()
+        gc.enable()

@@ -20,9 +20,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from rules.core.rng import GOLDEN, MASK, SplitMix64
+
+# Every command of a game imports this module first thing, so its records cost little to make: the small ones are
+# named tuples (a frozen dataclass compiles five or six methods when its module is imported, a named tuple one), and
+# GameRules compares by identity (each game has one RULES; generated __eq__ and __hash__ over its fields would be
+# compiled for nothing).
 
 DECISION_STEP = 0xD1B54A32D192ED03  # odd; spaces the decision streams of successive moves
 
@@ -71,8 +76,7 @@ class Bot(Protocol):
     def choose(self, state: Any) -> Any: ...
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """A table to show (after a round, at the end): pure data that the CLI renders in any format."""
 
     title: str
@@ -83,8 +87,7 @@ class Table:
         return {"title": self.title, "headers": list(self.headers), "rows": [list(r) for r in self.rows]}
 
 
-@dataclass(frozen=True)
-class PromptCommand:
+class PromptCommand(NamedTuple):
     """A word a player may type at the prompt to learn the game (its rules, its card texts, the score so far).
 
     `answer(state, viewer)` is pure and tells only what `viewer` may see (None: a spectator); the session at the
@@ -98,8 +101,7 @@ class PromptCommand:
     aliases: tuple[str, ...] = ()  # other words answered alike ("neighbours" for "neighbors")
 
 
-@dataclass(frozen=True)
-class FactChange:
+class FactChange(NamedTuple):
     """What the installed data says otherwise about one fact a game was played with, and what it would change.
 
     `replay --against-installed` lists them: the game itself always plays the facts its log recorded.
@@ -119,8 +121,7 @@ class FactChange:
                 "effects": list(self.effects)}
 
 
-@dataclass(frozen=True)
-class RecordedFacts:
+class RecordedFacts(NamedTuple):
     """A game whose log records facts as its steps bring them into play (a card's text when it is drawn).
 
     The game writes those lines itself (`opening_lines`, `lines_after`); this says how to read them back, so a
@@ -148,8 +149,7 @@ def decision_stream(seed: int, seat: int, seq: int, label: int = 0xB07) -> Split
     return SplitMix64((base + (seq + 1) * DECISION_STEP) & MASK ^ GOLDEN)
 
 
-@dataclass(frozen=True)
-class SeatGroup:
+class SeatGroup(NamedTuple):
     """A way to split the seats of simulated games for balance figures (`simulate --by KEY`): a start, a hand.
 
     A seat may hold several labels (every Organism of an opening hand); labels are read before the first move.
@@ -160,7 +160,7 @@ class SeatGroup:
     labels: Callable[[Any], list[tuple[str, ...]]]  # the state before the first move -> per seat, its labels
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # eq=False: one RULES per game, the same game only when it is the same object
 class GameRules:
     """Everything the engine needs of one game, given by `rules/<game>/__init__.py` as `RULES`.
 

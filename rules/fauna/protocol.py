@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from rules.core.errors import ConfigError, FaunaError
-from rules.core.log import CHAIN_START, LineReader, chain
 from rules.core.protocol import Bot, FactChange, GameRules, RecordedFacts, Table
 from rules.fauna.config import BOT_KINDS, Config, PlayerSpec
 from rules.fauna.events import GameOver, Passed, Placed, RoundEvaluated, RoundStarted
@@ -72,6 +71,7 @@ def parse_header(texts: list[str], source: str) -> tuple[Config, int, int]:
     A game played on another board, scales or scoring preset than the installed ones is refused by name:
     its cards' facts are in the file, but these are not (as Fauna's own reader refuses it).
     """
+    from rules.core.log import CHAIN_START, LineReader, chain  # here: a new game at the terminal reads no log
     from rules.fauna.replay import HEADER_KEYS, DataChanged, _read_header, fingerprint_for
 
     head, lines = CHAIN_START, []

@@ -34,8 +34,9 @@ from rules.evo.playsteps import (
     next_mover,
     next_survivor,
     protections,
+    start_birth,
 )
-from rules.evo.playtables import Tables, bid_moves, tables_for
+from rules.evo.playtables import Tables, bid_moves, tables_for, timing_sets
 from rules.evo.shared import MAX_BID, SUPPLY
 from rules.evo.state import State
 
@@ -190,37 +191,51 @@ def _window(state: State, t: Tables, box: list[int]) -> None:
 def _movement(state: State, t: Tables, box: list[int]) -> None:
     """Movement turns: 'done', cards, steps, swims and flights (movement.step_moves' order), until the births.
 
-    Within a turn the spaces a step may enter (free, or held by a species the mover may attack) are a bit mask
-    kept up to date move by move, so a decision counts its steps per dinosaur and walks only to the drawn one.
+    Each seat's spaces are a bit mask kept up to date step by step (made anew after a fight or a card), and so
+    within a turn are the spaces a step may enter (free, or held by a species the mover may attack): a decision
+    counts its steps per dinosaur and walks only to the drawn one. A turn ends, and the next begins, here: a new
+    turn with nothing to do but 'done' is passed over (movement.next_mover and can_act, written in).
     """
     x = box[0]
     names = state.names
     history = state.history
-    occ, pos, count, genes = state.occ, state.pos, state.count, state.genes  # fx and the phase's lists: new each round
+    occ, pos, count, genes, hand = state.occ, state.pos, state.count, state.genes, state.hand
     nb, nbm, size, step_move, coastal = t.neighbors, t.nbmask, t.size, t.step, state.board.coastal
     bit = t.bits.__getitem__
     w2m = t.w2mask
     n_seats = state.n
+    edition1 = state.config.edition < 2
+    movement_cards = timing_sets()["movement"]
+    held: list[int] = []  # per seat, its spaces as a mask (empty: to be made)
+    fresh = False  # a turn just begun by the turn before's end: passed over if it has nothing to do
     while state.phase == "movement":
+        if not held:
+            held = [sum(map(bit, p)) for p in pos]
         seat = state.order[state.turn]
         g = genes[seat]
         fx = state.fx
-        free = t.full
+        taken = 0
         target = 0  # the spaces a step may enter: free, or held by a species the mover may attack
         for o in range(n_seats):
-            held = sum(map(bit, pos[o]))
-            free ^= held
+            h = held[o]
+            taken |= h
             c = count[o]
             if o != seat and c > 2 and not fx[o]["truce"] and not (c <= 3 and genes[o].get("regeneration")):
-                target |= held  # combat.attackable, written in
+                target |= h  # combat.attackable, written in
+        free = t.full ^ taken
         target |= free
-        hold = bool(cards.card_moves(state, seat)) if state.config.edition < 2 else may_hold(state, seat, "movement")
-        cm = card_moves(state, seat, "movement") if state.hand[seat] else NO_MOVES
+        if hand[seat]:
+            hold = bool(cards.card_moves(state, seat)) if edition1 else may_hold(state, seat, "movement")
+            cm = NO_MOVES if movement_cards.isdisjoint(hand[seat]) else cards.card_moves(state, seat)
+        else:
+            hold = False
+            cm = NO_MOVES
         ncm = len(cm)
         mine = sorted(pos[seat])
         flippers = bool(g.get("flippers"))
         wings = bool(g.get("wings"))
-        moved = False  # after a step of this turn: the turn ends by itself if nothing but 'done' is left
+        moved = fresh  # after a step of this turn: the turn ends by itself if nothing but 'done' is left
+        fresh = False
         while True:
             left = state.steps
             ns = nsw = nfl = 0  # steps and attacks, swims, flights
@@ -236,26 +251,36 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
                     flight_counts = list(map(int.bit_count, map(free.__and__, map(w2m.__getitem__, mine))))
                     nfl = sum(flight_counts)
             if moved and not hold and not (ns or nsw or nfl):
-                next_mover(state, t)
-                break
-            n = 1 + ncm + ns + nsw + nfl  # SplitMix64.below(n), written in: the same draws as draw_below
-            limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
-            while True:
-                x = (x + GOLDEN) & MASK
-                z = ((x ^ (x >> 30)) * MIX1) & MASK
-                z = ((z ^ (z >> 27)) * MIX2) & MASK
-                z ^= z >> 31
-                if z < limit:
+                k = -1  # the turn ends by itself
+            else:
+                n = 1 + ncm + ns + nsw + nfl  # SplitMix64.below(n), written in: the same draws as draw_below
+                limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
+                while True:
+                    x = (x + GOLDEN) & MASK
+                    z = ((x ^ (x >> 30)) * MIX1) & MASK
+                    z = ((z ^ (z >> 27)) * MIX2) & MASK
+                    z ^= z >> 31
+                    if z < limit:
+                        break
+                k = z % n
+                if k == 0:
+                    history.append((names[seat], DONE))
+            if k <= 0:  # movement.next_mover: the next turn (its points set), or the births after the last
+                turn = state.turn + 1
+                state.turn = turn
+                if turn >= n_seats:
+                    start_birth(state, t)
                     break
-            k = z % n
-            if k == 0:
-                history.append((names[seat], DONE))
-                next_mover(state, t)
+                g = genes[state.order[turn]]
+                state.steps = 2 + g.get("legs", 0) + 2 * g.get("strong thighs", 0)
+                state.flippers_used = state.wings_used = False
+                fresh = True
                 break
             k -= 1
             if k < ncm:
                 box[0] = x
                 state.perform(cm[k], seat)
+                held = []
                 break
             k -= ncm
             state.steps = left - 1
@@ -273,6 +298,7 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
                 if occ[u] >= 0:
                     history.append((names[seat], t.attack[s * size + u]))
                     _attack(state, t, seat, s, u)
+                    held = []
                     break
                 history.append((names[seat], step_move[s * size + u]))
             elif k < ns + nsw:
@@ -295,8 +321,10 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
             mine_list.remove(s)
             occ[u] = seat
             mine_list.append(u)
-            target ^= (1 << s) | (1 << u)
-            free ^= (1 << s) | (1 << u)
+            both = (1 << s) | (1 << u)
+            held[seat] ^= both
+            target ^= both
+            free ^= both
             mine.remove(s)
             insort(mine, u)
             moved = True
@@ -421,44 +449,58 @@ def _kth_bit(mask: int, k: int) -> int:
 
 
 def _survival(state: State, t: Tables, box: list[int]) -> None:
-    """Keeps (survival.keep_moves' order) until the species are judged and the next round has begun."""
+    """Keeps (survival.keep_moves' order) until the species are judged and the next round has begun.
+
+    A species' endangered dinosaurs not yet kept and its count kept per ring are carried from keep to keep.
+    """
     x = box[0]
     names = state.names
     history = state.history
     keep_move = t.keep
     while state.phase == "survival":
+        codes = t.ring_codes[state.wheel]  # a round may run by itself to the next survival
         seat = state.survivor
         assert seat is not None
-        codes = t.ring_codes[state.wheel]
+        name = names[seat]
         kept = state.kept
-        prot = protections(state, seat)
+        target = state.keep_target
+        extra = state.keep_extra
+        _, p1, p2, p3 = protections(state, seat)
+        danger = [s for s in sorted(state.pos[seat]) if codes[s] and s not in kept]
         used = [0, 0, 0, 0]
         for s in kept:
             used[codes[s]] += 1
-        base = max(0, used[1] - prot[1]) + max(0, used[2] - prot[2]) + max(0, used[3] - prot[3])
-        extra = state.keep_extra
-        # one more kept in a ring costs one more over its protection once that ring's protection is used up
-        allowed = (False, base + (used[1] >= prot[1]) <= extra, base + (used[2] >= prot[2]) <= extra,
-                   base + (used[3] >= prot[3]) <= extra)
-        choices = [s for s in sorted(state.pos[seat]) if allowed[codes[s]] and s not in kept]
-        if not choices:
-            box[0] = x
-            raise ValueError("a game that is not over offered no legal move")
-        n = len(choices)  # SplitMix64.below(n), written in: the same draws as draw_below
-        limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
         while True:
-            x = (x + GOLDEN) & MASK
-            z = ((x ^ (x >> 30)) * MIX1) & MASK
-            z = ((z ^ (z >> 27)) * MIX2) & MASK
-            z ^= z >> 31
-            if z < limit:
+            u1, u2, u3 = used[1], used[2], used[3]
+            base = (u1 - p1 if u1 > p1 else 0) + (u2 - p2 if u2 > p2 else 0) + (u3 - p3 if u3 > p3 else 0)
+            # one more kept in a ring costs one more over its protection once that ring's protection is used up
+            a1 = base + (u1 >= p1) <= extra
+            a2 = base + (u2 >= p2) <= extra
+            a3 = base + (u3 >= p3) <= extra
+            if a1 and a2 and a3:
+                choices = danger
+            else:
+                allowed = (False, a1, a2, a3)
+                choices = [s for s in danger if allowed[codes[s]]]
+            n = len(choices)  # SplitMix64.below(n), written in: the same draws as draw_below
+            if n == 0:
+                box[0] = x
+                raise ValueError("a game that is not over offered no legal move")
+            limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
+            while True:
+                x = (x + GOLDEN) & MASK
+                z = ((x ^ (x >> 30)) * MIX1) & MASK
+                z = ((z ^ (z >> 27)) * MIX2) & MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            s = choices[z % n]
+            history.append((name, keep_move[s]))
+            kept.append(s)
+            danger.remove(s)
+            used[codes[s]] += 1
+            if len(kept) == target:
                 break
-        k = z % n
-        s = choices[k]
-        history.append((names[seat], keep_move[s]))
-        kept.append(s)
-        if len(kept) == state.keep_target:
-            codes = t.ring_codes[state.wheel]
-            kill_climate(state, seat, [s for s in sorted(state.pos[seat]) if codes[s] and s not in kept])
-            next_survivor(state, t)
+        kill_climate(state, seat, danger)
+        next_survivor(state, t)
     box[0] = x

@@ -230,33 +230,58 @@ def protections(state: State, seat: int) -> tuple[int, int, int, int]:
 
 
 def next_survivor(state: State, t: Tables) -> None:
-    """survival.next_survivor: each species in initiative order, stopping where its player must choose."""
+    """survival.next_survivor: each species in initiative order, stopping where its player must choose.
+
+    Only a stop sets the survivor's fields: a species passed over has them reset by the next round anyway.
+    """
     codes = t.ring_codes[state.wheel]
-    order, pos, count, n = state.order, state.pos, state.count, state.n
+    order, pos, count, n, genes, fxs = state.order, state.pos, state.count, state.n, state.genes, state.fx
+    turn = state.turn
     while True:
-        state.turn += 1
-        if state.turn >= n:
+        turn += 1
+        if turn >= n:
+            state.turn = turn
             income(state, t)
             return
-        seat = order[state.turn]
-        state.survivor = seat
-        state.kept = []
-        danger = [s for s in sorted(pos[seat]) if codes[s]]
+        seat = order[turn]
+        mine = pos[seat]
+        danger = [s for s in mine if codes[s]]
         c = count[seat]
+        g = genes[seat]
         saved = 0
         if danger:
             by_ring = [0, 0, 0, 0]
             for s in danger:
                 by_ring[codes[s]] += 1
-            prot = protections(state, seat)
-            saved = min(prot[1], by_ring[1]) + min(prot[2], by_ring[2]) + min(prot[3], by_ring[3])
-        floor = min(3 if state.genes[seat].get("regeneration") else 2, c)
-        extra = max(0, floor - (c - len(danger)) - saved)
-        state.keep_extra = extra
-        state.keep_target = target = saved + extra
+            fx = fxs[seat]
+            if by_ring[1]:
+                p = g.get("thermoregulation", 0) + fx["thermo"]
+                if p > 0:
+                    saved += p if p < by_ring[1] else by_ring[1]
+            if by_ring[2]:
+                p = g.get("fur", 0) + fx["fur"]
+                if p > 0:
+                    saved += p if p < by_ring[2] else by_ring[2]
+            if by_ring[3]:
+                p = g.get("cave dweller", 0) + fx["cave"]
+                if p > 0:
+                    saved += p if p < by_ring[3] else by_ring[3]
+        floor = 3 if g.get("regeneration") else 2
+        if floor > c:
+            floor = c
+        extra = floor - (c - len(danger)) - saved
+        if extra < 0:
+            extra = 0
+        target = saved + extra
         if target == 0:
-            kill_climate(state, seat, danger)
+            if danger:  # all of them die (the order they are taken off in leaves the same list)
+                kill_climate(state, seat, danger)
         elif target != len(danger):
+            state.turn = turn
+            state.survivor = seat
+            state.kept = []
+            state.keep_extra = extra
+            state.keep_target = target
             return
 
 

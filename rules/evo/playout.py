@@ -25,16 +25,16 @@ from rules.evo.playsteps import (
     after_survival_window,
     attackable,
     can_act,
-    card_moves,
+    can_breed,
     kill_climate,
     may_hold,
     mutation,
     next_bidder,
-    next_birth,
     next_mover,
     next_survivor,
     protections,
     start_birth,
+    start_survival,
 )
 from rules.evo.playtables import Tables, bid_moves, tables_for, timing_sets
 from rules.evo.shared import MAX_BID, SUPPLY
@@ -363,16 +363,24 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
     nb = t.neighbors
     n_seats = state.n
     free = -1  # the mask of free spaces, made when first needed (-1: to be made)
+    order, left, hand, fxs = state.order, state.births_left, state.hand, state.fx
+    nbmask, w3mask = t.nbmask, t.w3mask
+    birth_cards = timing_sets()["birth"]
+    known = -1  # the places of the seat to decide, when the search for it has found them (-1: not known)
     while state.phase == "birth":
         seat = state.birth_seat
         assert seat is not None
         g = genes[seat]
-        cm = card_moves(state, seat, "birth") if state.hand[seat] else NO_MOVES
-        shell = g.get("thick shell") or state.fx[seat]["reach3"]
+        cm = NO_MOVES if not hand[seat] or birth_cards.isdisjoint(hand[seat]) else cards.card_moves(state, seat)
+        shell = g.get("thick shell") or fxs[seat]["reach3"]
         mine = pos[seat]
         options: list[tuple[int, int, int]] = []  # (the dinosaur taken off or -1, space, Killer Babies victim or -1)
         places = 0  # the places of a plain birth (no dinosaur taken off, no Killer Babies), as a mask
-        if count[seat] >= SUPPLY or g.get("killer babies"):
+        if known >= 0:
+            places = known
+            n_places = places.bit_count()
+            known = -1
+        elif count[seat] >= SUPPLY or g.get("killer babies"):
             near = t.within3 if shell else nb
             if count[seat] >= SUPPLY:
                 options = [(r, u, -1) for r in sorted(mine)
@@ -434,10 +442,38 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
             if e >= 0:
                 state.kill(e if combat.roll(state).wins != "never" else u, combat=True)
             free = -1
+        # birth.next_birth, written in: the next seat in initiative order with a birth left that can breed
         rnd = state.round
-        next_birth(state, t, advance=True)
+        while True:
+            if not any(left):
+                start_survival(state, t)
+                break
+            first = order.index(seat) + 1
+            for i in range(n_seats):
+                seat = order[(first + i) % n_seats]
+                if left[seat] > 0:
+                    break
+            state.birth_seat = seat
+            if hand[seat] and may_hold(state, seat, "birth"):  # may_hold: rules edition 1 asks the hand itself
+                break
+            if count[seat] < SUPPLY:
+                if free < 0:
+                    free = t.full
+                    for p in pos:
+                        free ^= sum(map(t.bits.__getitem__, p))
+                g = genes[seat]
+                places = reduce(or_, map((w3mask if g.get("thick shell") or fxs[seat]["reach3"] else nbmask)
+                                         .__getitem__, pos[seat]), 0) & free
+                if places:
+                    if not g.get("killer babies"):
+                        known = places
+                    break
+            elif can_breed(state, t, seat):
+                break
+            left[seat] -= 1
         if state.round != rnd:  # a whole round ran by itself to the next births: the island has changed
             free = -1
+            known = -1
     box[0] = x
 
 

@@ -37,6 +37,18 @@ def may_hold(state: State, seat: int, timing: str) -> bool:
     return any(c not in gone for c in timing_cards()[timing])
 
 
+def window(state: State, timing: str) -> list[int]:
+    """cards.window: from rules edition 2 whether a card of the timing may be held is the same for every hand."""
+    if state.config.edition < 2:
+        return cards.window(state, timing)
+    gone = state.discard
+    for c in timing_cards()[timing]:
+        if c not in gone:
+            hand = state.hand
+            return [s for s in state.order if hand[s]]
+    return []
+
+
 def next_bidder(state: State, t: Tables) -> None:
     """auction.next_bidder, with auction.can_bid and open_columns_only (rules editions 1-3) written in."""
     open_only = state.config.edition >= 3 and state.n == 2 and state.round == 1
@@ -66,7 +78,10 @@ def mutation(state: State, t: Tables) -> None:
     """auction.mutation: the lab filled from the bag (duplicates back at a random place), the bidding opened."""
     genes: list[str] = []
     bag = state.bag
-    while len(genes) < state.n - 1 and any(g not in genes for g in bag):
+    need = state.n - 1
+    while len(genes) < need:
+        if not bag or (bag[0] in genes and all(g in genes for g in bag)):  # no new gene left in the bag
+            break
         g = bag.pop(0)
         if g in genes:
             bag.insert(state.rng.below(len(bag) + 1), g)
@@ -205,7 +220,7 @@ def can_breed(state: State, t: Tables, seat: int) -> bool:
 def start_survival(state: State, t: Tables) -> None:
     """survival.start_survival: the survival card window first, if anyone could hold a survival card."""
     state.birth_seat = None
-    state.window = cards.window(state, "survival")
+    state.window = window(state, "survival")
     if state.window:
         state.phase = "survival-cards"
     else:
@@ -327,7 +342,7 @@ def new_round(state: State, t: Tables) -> None:
     state.token_move = TOKEN_STEPS[state.token]
     state.wheel = (state.wheel + state.token_move) % len(state.wheel_data.rings)
     state.record.wheel = state.wheel
-    state.window = cards.window(state, "climate")
+    state.window = window(state, "climate")
     if state.window:
         state.phase = "climate"
     else:

@@ -38,6 +38,9 @@ __all__ = ["EFFECT_KEYS", "EVENT", "FREE", "MAX_BID", "METEORITE", "START_MP", "
            "RoundRecord", "State", "new_state", "token_text"]
 
 
+NO_EFFECTS = dict.fromkeys(EFFECT_KEYS, 0)  # a round's card effects before any card: copied per seat, never changed
+
+
 class State:
     """A game of Evo in progress; see the module docstring of rules.core.protocol for the contract."""
 
@@ -104,7 +107,7 @@ class State:
         self.kept: list[int] = []
         self.keep_target = 0
         self.keep_extra = 0
-        self.fx: list[dict[str, int]] = [dict.fromkeys(EFFECT_KEYS, 0) for _ in range(self.n)]
+        self.fx: list[dict[str, int]] = [NO_EFFECTS.copy() for _ in range(self.n)]
 
     # ----- the protocol's read side -----
 

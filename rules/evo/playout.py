@@ -29,10 +29,10 @@ from rules.evo.playsteps import (
     kill_climate,
     may_hold,
     mutation,
-    next_bidder,
     next_mover,
     next_survivor,
     protections,
+    settle,
     start_birth,
     start_survival,
 )
@@ -101,23 +101,26 @@ def _by_state(state: State, box: list[int]) -> None:
 # ----- the decisions -----
 
 def _auction(state: State, t: Tables, box: list[int]) -> None:
-    """Bids, counted by column and amount (auction.bid_moves' order), until the auction is settled."""
+    """Bids, counted by column and amount (auction.bid_moves' order), until the auction is settled.
+
+    The next bidder is found here (auction.next_bidder, written in): a bidder with no bid to make is passed
+    over, and whether one has a bid is the count of its bids, which its decision then draws from.
+    """
     x = box[0]
     bid_move = bid_moves()
     names = state.names
     history = state.history
     mp, genes = state.mp, state.genes
+    bids, outbid, unplaced, column_of, lab = state.bids, state.outbid, state.unplaced, state.column_of, state.lab
     barring = state.config.edition >= 2
-    opening = state.config.edition >= 3 and state.n == 2
-    while state.phase == "auction":
-        open_only = opening and state.round == 1  # auction.open_columns_only (a chain may reach the next round)
-        seat = state.bidder
-        assert seat is not None
+    open_only = state.config.edition >= 3 and state.n == 2 and state.round == 1  # auction.open_columns_only
+    seat = state.bidder
+    assert seat is not None
+    while True:
         top = mp[seat] + genes[seat].get("alchemical vial", 0)
         if top > MAX_BID:
             top = MAX_BID
-        barred = state.outbid[seat]
-        bids = state.bids
+        barred = outbid[seat]
         n = 0
         for c, held in enumerate(bids):
             if barred >> c & 1 or (open_only and held is not None):
@@ -125,41 +128,44 @@ def _auction(state: State, t: Tables, box: list[int]) -> None:
             low = 1 if held is None else held[1] + 1
             if top >= low:
                 n += top - low + 1
-        if n == 0:
-            box[0] = x
-            raise ValueError("a game that is not over offered no legal move")
-        limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n  # SplitMix64.below(n), written in
-        while True:
-            x = (x + GOLDEN) & MASK
-            z = ((x ^ (x >> 30)) * MIX1) & MASK
-            z = ((z ^ (z >> 27)) * MIX2) & MASK
-            z ^= z >> 31
-            if z < limit:
-                break
-        k = z % n
-        for c, held in enumerate(bids):
-            if barred >> c & 1 or (open_only and held is not None):
-                continue
-            low = 1 if held is None else held[1] + 1
-            if top >= low:
-                if k <= top - low:
+        if n:
+            limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n  # SplitMix64.below(n), written in
+            while True:
+                x = (x + GOLDEN) & MASK
+                z = ((x ^ (x >> 30)) * MIX1) & MASK
+                z = ((z ^ (z >> 27)) * MIX2) & MASK
+                z ^= z >> 31
+                if z < limit:
                     break
-                k -= top - low + 1
-        amount = low + k
-        item = state.lab[c]
-        history.append((names[seat], bid_move[item, amount]))
-        bids[c] = (seat, amount)
-        state.column_of[seat] = c
-        state.bidder = None
-        if held is not None:
-            loser = held[0]
-            state.column_of[loser] = None
-            state.bidder = loser
-            if barring:
-                state.outbid[loser] |= 1 << c
-            else:
-                state.outbid[loser] = 1 << c
-        next_bidder(state, t)
+            k = z % n
+            for c, held in enumerate(bids):
+                if barred >> c & 1 or (open_only and held is not None):
+                    continue
+                low = 1 if held is None else held[1] + 1
+                if top >= low:
+                    if k <= top - low:
+                        break
+                    k -= top - low + 1
+            amount = low + k
+            history.append((names[seat], bid_move[lab[c], amount]))
+            bids[c] = (seat, amount)
+            column_of[seat] = c
+            if held is not None:  # the outbid bidder bids next
+                seat = held[0]
+                column_of[seat] = None
+                state.bidder = seat
+                if barring:
+                    outbid[seat] |= 1 << c
+                else:
+                    outbid[seat] = 1 << c
+                continue
+        state.bidder = None  # after a bid on a free column, or no bid to make: the next to place a bid
+        if not unplaced:
+            settle(state, t)
+            break
+        seat = unplaced.pop(0)
+        state.bidder = seat
+        outbid[seat] = 0
     box[0] = x
 
 

@@ -174,9 +174,11 @@ def _window(state: State, t: Tables, box: list[int]) -> None:
     x = box[0]
     names = state.names
     phase = state.phase
+    timing_set = timing_sets()["climate" if phase == "climate" else "survival"]  # cards.PHASE_TIMING
+    hand = state.hand
     while state.phase == phase:
         seat = state.window[0]
-        cm = cards.card_moves(state, seat) if state.hand[seat] else []
+        cm = NO_MOVES if timing_set.isdisjoint(hand[seat]) else cards.card_moves(state, seat)
         x, k = draw_below(x, 1 + len(cm))
         if k:
             box[0] = x

@@ -33,10 +33,9 @@ from rules.evo.playsteps import (
     next_survivor,
     protections,
     settle,
-    start_birth,
     start_survival,
 )
-from rules.evo.playtables import Tables, bid_moves, tables_for, timing_sets
+from rules.evo.playtables import Tables, bid_moves, tables_for, timing_cards, timing_sets
 from rules.evo.shared import MAX_BID, SUPPLY
 from rules.evo.state import State
 
@@ -214,6 +213,8 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
     n_seats = state.n
     edition1 = state.config.edition < 2
     movement_cards = timing_sets()["movement"]
+    movement_names = timing_cards()["movement"]
+    cards_left = -1  # how many movement cards are not discarded (-1: to be counted; a card played changes it)
     held: list[int] = []  # per seat, its spaces as a mask (empty: to be made)
     fresh = False  # a turn just begun by the turn before's end: passed over if it has nothing to do
     while state.phase == "movement":
@@ -233,7 +234,13 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
         free = t.full ^ taken
         target |= free
         if hand[seat]:
-            hold = bool(cards.card_moves(state, seat)) if edition1 else may_hold(state, seat, "movement")
+            if edition1:
+                hold = bool(cards.card_moves(state, seat))
+            else:  # cards.may_hold: a movement card not yet discarded (the same for every hand)
+                if cards_left < 0:
+                    gone = state.discard
+                    cards_left = sum(c not in gone for c in movement_names)
+                hold = cards_left > 0
             cm = NO_MOVES if movement_cards.isdisjoint(hand[seat]) else cards.card_moves(state, seat)
         else:
             hold = False
@@ -276,8 +283,10 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
             if k <= 0:  # movement.next_mover: the next turn (its points set), or the births after the last
                 turn = state.turn + 1
                 state.turn = turn
-                if turn >= n_seats:
-                    start_birth(state, t)
+                if turn >= n_seats:  # birth.start_birth: one birth each and one more per Eggs gene; _births goes on
+                    state.phase = "birth"
+                    state.births_left = [1 + gs.get("eggs", 0) for gs in genes]
+                    state.birth_seat = None
                     break
                 g = genes[state.order[turn]]
                 state.steps = 2 + g.get("legs", 0) + 2 * g.get("strong thighs", 0)
@@ -289,6 +298,7 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
                 box[0] = x
                 state.perform(cm[k], seat)
                 held = []
+                cards_left = -1
                 break
             k -= ncm
             state.steps = left - 1
@@ -375,7 +385,44 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
     nbmask, w3mask = t.nbmask, t.w3mask
     birth_cards = timing_sets()["birth"]
     known = -1  # the places of the seat to decide, when the search for it has found them (-1: not known)
+    searching = state.birth_seat is None  # the births begin here (the end of movement): their first seat to find
     while state.phase == "birth":
+        if searching:  # birth.next_birth, written in: the next seat in initiative order with a birth left to breed
+            searching = False
+            rnd = state.round
+            seat = state.birth_seat
+            while True:
+                if not any(left):
+                    start_survival(state, t)
+                    break
+                first = 0 if seat is None else order.index(seat) + 1
+                for i in range(n_seats):
+                    seat = order[(first + i) % n_seats]
+                    if left[seat] > 0:
+                        break
+                state.birth_seat = seat
+                if hand[seat] and may_hold(state, seat, "birth"):  # may_hold: rules edition 1 asks the hand itself
+                    break
+                if count[seat] < SUPPLY:
+                    if free < 0:
+                        free = t.full
+                        for p in pos:
+                            free ^= sum(map(t.bits.__getitem__, p))
+                    g = genes[seat]
+                    places = reduce(or_, map((w3mask if g.get("thick shell") or fxs[seat]["reach3"] else nbmask)
+                                             .__getitem__, pos[seat]), 0) & free
+                    if places:
+                        if not g.get("killer babies"):
+                            known = places
+                        break
+                elif can_breed(state, t, seat):
+                    break
+                left[seat] -= 1
+            if state.round != rnd:  # a whole round ran by itself to the next births: the island has changed
+                free = -1
+                known = -1
+                order, left, fxs = state.order, state.births_left, state.fx
+            continue
         seat = state.birth_seat
         assert seat is not None
         g = genes[seat]
@@ -422,6 +469,7 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
             box[0] = x
             state.perform(cm[k - 1], seat)
             free = -1
+            order, left, fxs = state.order, state.births_left, state.fx  # (a card may end the phase, or the round)
             continue
         state.births_left[seat] -= 1
         if k == 0:
@@ -450,38 +498,7 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
             if e >= 0:
                 state.kill(e if combat.roll(state).wins != "never" else u, combat=True)
             free = -1
-        # birth.next_birth, written in: the next seat in initiative order with a birth left that can breed
-        rnd = state.round
-        while True:
-            if not any(left):
-                start_survival(state, t)
-                break
-            first = order.index(seat) + 1
-            for i in range(n_seats):
-                seat = order[(first + i) % n_seats]
-                if left[seat] > 0:
-                    break
-            state.birth_seat = seat
-            if hand[seat] and may_hold(state, seat, "birth"):  # may_hold: rules edition 1 asks the hand itself
-                break
-            if count[seat] < SUPPLY:
-                if free < 0:
-                    free = t.full
-                    for p in pos:
-                        free ^= sum(map(t.bits.__getitem__, p))
-                g = genes[seat]
-                places = reduce(or_, map((w3mask if g.get("thick shell") or fxs[seat]["reach3"] else nbmask)
-                                         .__getitem__, pos[seat]), 0) & free
-                if places:
-                    if not g.get("killer babies"):
-                        known = places
-                    break
-            elif can_breed(state, t, seat):
-                break
-            left[seat] -= 1
-        if state.round != rnd:  # a whole round ran by itself to the next births: the island has changed
-            free = -1
-            known = -1
+        searching = True
     box[0] = x
 
 

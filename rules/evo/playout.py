@@ -215,24 +215,26 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
     movement_cards = timing_sets()["movement"]
     movement_names = timing_cards()["movement"]
     cards_left = -1  # how many movement cards are not discarded (-1: to be counted; a card played changes it)
-    held: list[int] = []  # per seat, its spaces as a mask (empty: to be made)
+    held: list[int] = []  # per seat, its spaces as a mask (empty: to be made, with taken, prey and ok)
+    ok = [False] * n_seats  # per seat, whether its species may be attacked (the same all phase but for fights, cards)
+    taken = prey = 0
     fresh = False  # a turn just begun by the turn before's end: passed over if it has nothing to do
     while state.phase == "movement":
-        if not held:
+        if not held:  # the island's masks: each seat's spaces, all taken, those of the species one may attack
             held = [sum(map(bit, p)) for p in pos]
+            fx = state.fx
+            taken = prey = 0
+            for o in range(n_seats):
+                h = held[o]
+                taken |= h
+                c = count[o]
+                ok[o] = c > 2 and not fx[o]["truce"] and not (c <= 3 and genes[o].get("regeneration"))
+                if ok[o]:  # combat.attackable, written in
+                    prey |= h
         seat = state.order[state.turn]
         g = genes[seat]
-        fx = state.fx
-        taken = 0
-        target = 0  # the spaces a step may enter: free, or held by a species the mover may attack
-        for o in range(n_seats):
-            h = held[o]
-            taken |= h
-            c = count[o]
-            if o != seat and c > 2 and not fx[o]["truce"] and not (c <= 3 and genes[o].get("regeneration")):
-                target |= h  # combat.attackable, written in
         free = t.full ^ taken
-        target |= free
+        target = free | (prey ^ held[seat] if ok[seat] else prey)  # the spaces a step may enter: free, or prey
         if hand[seat]:
             if edition1:
                 hold = bool(cards.card_moves(state, seat))
@@ -341,6 +343,9 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
             mine_list.append(u)
             both = (1 << s) | (1 << u)
             held[seat] ^= both
+            taken ^= both
+            if ok[seat]:
+                prey ^= both
             target ^= both
             free ^= both
             mine.remove(s)
@@ -390,17 +395,17 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
         if searching:  # birth.next_birth, written in: the next seat in initiative order with a birth left to breed
             searching = False
             rnd = state.round
-            seat = state.birth_seat
+            last = state.birth_seat
             while True:
                 if not any(left):
                     start_survival(state, t)
                     break
-                first = 0 if seat is None else order.index(seat) + 1
+                first = 0 if last is None else order.index(last) + 1
                 for i in range(n_seats):
                     seat = order[(first + i) % n_seats]
                     if left[seat] > 0:
                         break
-                state.birth_seat = seat
+                state.birth_seat = last = seat
                 if hand[seat] and may_hold(state, seat, "birth"):  # may_hold: rules edition 1 asks the hand itself
                     break
                 if count[seat] < SUPPLY:
@@ -429,12 +434,35 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
         cm = NO_MOVES if not hand[seat] or birth_cards.isdisjoint(hand[seat]) else cards.card_moves(state, seat)
         shell = g.get("thick shell") or fxs[seat]["reach3"]
         mine = pos[seat]
+        killer = False  # Killer Babies below the supply's end: per_place and prey, not options
         options: list[tuple[int, int, int]] = []  # (the dinosaur taken off or -1, space, Killer Babies victim or -1)
         places = 0  # the places of a plain birth (no dinosaur taken off, no Killer Babies), as a mask
         if known >= 0:
             places = known
             n_places = places.bit_count()
             known = -1
+        elif count[seat] < SUPPLY and g.get("killer babies"):  # each place, then each attack from it (nb order)
+            if free < 0:
+                free = t.full
+                for p in pos:
+                    free ^= sum(map(t.bits.__getitem__, p))
+            places = reduce(or_, map((w3mask if shell else nbmask).__getitem__, mine), 0) & free
+            fx = state.fx
+            prey = 0
+            for o in range(n_seats):
+                if o != seat and attackable(count[o], fx[o], genes[o]):
+                    prey |= sum(map(t.bits.__getitem__, pos[o]))
+            per_place: list[tuple[int, int]] = []  # (place, its decisions: the birth and one per attack)
+            n_places = 0
+            m = places
+            while m:
+                low = m & -m
+                m ^= low
+                u = low.bit_length() - 1
+                c = 1 + (nbmask[u] & prey).bit_count()
+                per_place.append((u, c))
+                n_places += c
+            killer = True
         elif count[seat] >= SUPPLY or g.get("killer babies"):
             near = t.within3 if shell else nb
             if count[seat] >= SUPPLY:
@@ -474,6 +502,25 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
         state.births_left[seat] -= 1
         if k == 0:
             history.append((names[seat], SKIP))
+        elif killer:
+            j = k - 1 - len(cm)
+            i = 0
+            while j >= per_place[i][1]:
+                j -= per_place[i][1]
+                i += 1
+            u = per_place[i][0]
+            occ[u] = seat
+            count[seat] += 1
+            mine.append(u)
+            if j == 0:
+                history.append((names[seat], born[0][u]))
+                free ^= 1 << u
+            else:
+                e = [e for e in nb[u] if prey >> e & 1][j - 1]
+                where = state.board.names
+                history.append((names[seat], Move("birth", where[u], "", where[e])))
+                state.kill(e if combat.roll(state).wins != "never" else u, combat=True)
+                free = -1
         elif not options:
             u = _kth_bit(places, k - 1 - len(cm))
             history.append((names[seat], born[0][u]))

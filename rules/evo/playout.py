@@ -428,8 +428,9 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                 known = -1
                 order, left, fxs = state.order, state.births_left, state.fx
             continue
-        seat = state.birth_seat
-        assert seat is not None
+        at = state.birth_seat
+        assert at is not None
+        seat = at
         g = genes[seat]
         cm = NO_MOVES if not hand[seat] or birth_cards.isdisjoint(hand[seat]) else cards.card_moves(state, seat)
         shell = g.get("thick shell") or fxs[seat]["reach3"]

@@ -117,11 +117,9 @@ def settle(state: State, t: Tables) -> None:
             state.genes[seat][item] = state.genes[seat].get(item, 0) + 1
         rec.bought[seat] = item
     ncol = len(state.lab)
-    column_of = state.column_of
-    by_column = sorted(state.order, key=lambda s: ncol if column_of[s] is None else column_of[s] or 0)
-    count = state.count
-    state.order = sorted(by_column, key=lambda s: count[s])
-    if state.holder("adrenaline rush") is not None:
+    column = [ncol if c is None else c for c in state.column_of]
+    state.order = sorted(sorted(state.order, key=column.__getitem__), key=state.count.__getitem__)
+    if any(g.get("adrenaline rush") for g in state.genes):  # state.holder
         state.phase = "initiative"
         return
     state.phase = "movement"
@@ -260,38 +258,39 @@ def next_survivor(state: State, t: Tables) -> None:
             return
         seat = order[turn]
         mine = pos[seat]
-        danger = [s for s in mine if codes[s]]
+        rings = list(map(codes.__getitem__, mine))
         c = count[seat]
+        in_danger = c - rings.count(0)
         g = genes[seat]
         saved = 0
-        if danger:
-            by_ring = [0, 0, 0, 0]
-            for s in danger:
-                by_ring[codes[s]] += 1
+        if in_danger:
             fx = fxs[seat]
-            if by_ring[1]:
+            r = rings.count(1)
+            if r:
                 p = g.get("thermoregulation", 0) + fx["thermo"]
                 if p > 0:
-                    saved += p if p < by_ring[1] else by_ring[1]
-            if by_ring[2]:
+                    saved += p if p < r else r
+            r = rings.count(2)
+            if r:
                 p = g.get("fur", 0) + fx["fur"]
                 if p > 0:
-                    saved += p if p < by_ring[2] else by_ring[2]
-            if by_ring[3]:
+                    saved += p if p < r else r
+            r = rings.count(3)
+            if r:
                 p = g.get("cave dweller", 0) + fx["cave"]
                 if p > 0:
-                    saved += p if p < by_ring[3] else by_ring[3]
+                    saved += p if p < r else r
         floor = 3 if g.get("regeneration") else 2
         if floor > c:
             floor = c
-        extra = floor - (c - len(danger)) - saved
+        extra = floor - (c - in_danger) - saved
         if extra < 0:
             extra = 0
         target = saved + extra
         if target == 0:
-            if danger:  # all of them die (the order they are taken off in leaves the same list)
-                kill_climate(state, seat, danger)
-        elif target != len(danger):
+            if in_danger:  # all of them die (the order they are taken off in leaves the same list)
+                kill_climate(state, seat, [s for s in mine if codes[s]])
+        elif target != in_danger:
             state.turn = turn
             state.survivor = seat
             state.kept = []

@@ -115,18 +115,16 @@ def _auction(state: State, t: Tables, box: list[int]) -> None:
     open_only = state.config.edition >= 3 and state.n == 2 and state.round == 1  # auction.open_columns_only
     seat = state.bidder
     assert seat is not None
+    closed = MAX_BID + 2  # the lowest bid of a column no bid can reach (open_columns_only: a column with a bid)
+    lows = [1 if held is None else closed if open_only else held[1] + 1 for held in bids]  # per column
     while True:
         top = mp[seat] + genes[seat].get("alchemical vial", 0)
         if top > MAX_BID:
             top = MAX_BID
+        top1 = top + 1
         barred = outbid[seat]
-        n = 0
-        for c, held in enumerate(bids):
-            if barred >> c & 1 or (open_only and held is not None):
-                continue
-            low = 1 if held is None else held[1] + 1
-            if top >= low:
-                n += top - low + 1
+        own = [closed if barred >> c & 1 else low for c, low in enumerate(lows)] if barred else lows
+        n = sum(map(top1.__sub__, filter(top1.__gt__, own)))  # top - low + 1 bids in each column it can reach
         if n:
             limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n  # SplitMix64.below(n), written in
             while True:
@@ -137,17 +135,18 @@ def _auction(state: State, t: Tables, box: list[int]) -> None:
                 if z < limit:
                     break
             k = z % n
-            for c, held in enumerate(bids):
-                if barred >> c & 1 or (open_only and held is not None):
-                    continue
-                low = 1 if held is None else held[1] + 1
-                if top >= low:
-                    if k <= top - low:
+            c = 0
+            for low in own:
+                if low < top1:
+                    if k < top1 - low:
                         break
-                    k -= top - low + 1
+                    k -= top1 - low
+                c += 1
+            held = bids[c]
             amount = low + k
             history.append((names[seat], bid_move[lab[c], amount]))
             bids[c] = (seat, amount)
+            lows[c] = closed if open_only else amount + 1
             column_of[seat] = c
             if held is not None:  # the outbid bidder bids next
                 seat = held[0]

@@ -435,6 +435,7 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
         shell = g.get("thick shell") or fxs[seat]["reach3"]
         mine = pos[seat]
         killer = False  # Killer Babies below the supply's end: per_place and prey, not options
+        full_supply = False  # every dinosaur on the island, without Killer Babies: per_place, not options
         options: list[tuple[int, int, int]] = []  # (the dinosaur taken off or -1, space, Killer Babies victim or -1)
         places = 0  # the places of a plain birth (no dinosaur taken off, no Killer Babies), as a mask
         if known >= 0:
@@ -463,6 +464,19 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                 per_place.append((u, c))
                 n_places += c
             killer = True
+        elif count[seat] >= SUPPLY and not g.get("killer babies"):  # each dinosaur taken off, then its places
+            if free < 0:
+                free = t.full
+                for p in pos:
+                    free ^= sum(map(t.bits.__getitem__, p))
+            near_mask = w3mask if shell else nbmask
+            per_place = []  # here (the dinosaur taken off, the mask of the places then)
+            n_places = 0
+            for r in sorted(mine):
+                m = reduce(or_, [near_mask[s] for s in mine if s != r], 0) & free
+                per_place.append((r, m))
+                n_places += m.bit_count()
+            full_supply = True
         elif count[seat] >= SUPPLY or g.get("killer babies"):
             near = t.within3 if shell else nb
             if count[seat] >= SUPPLY:
@@ -502,6 +516,20 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
         state.births_left[seat] -= 1
         if k == 0:
             history.append((names[seat], SKIP))
+        elif full_supply:
+            j = k - 1 - len(cm)
+            i = 0
+            while j >= per_place[i][1].bit_count():
+                j -= per_place[i][1].bit_count()
+                i += 1
+            r, m = per_place[i]
+            u = _kth_bit(m, j)
+            history.append((names[seat], born[r + 1][u]))
+            occ[r] = -1
+            mine.remove(r)
+            occ[u] = seat
+            mine.append(u)
+            free ^= (1 << r) | (1 << u)
         elif killer:
             j = k - 1 - len(cm)
             i = 0

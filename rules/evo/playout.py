@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from bisect import insort
 from functools import reduce
+from itertools import compress
 from operator import or_
 
 from rules.core.rng import GOLDEN, LIMITS, MASK, MIX1, MIX2, TWO64, SplitMix64, draw_below
@@ -207,6 +208,7 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
     history = state.history
     occ, pos, count, genes, hand = state.occ, state.pos, state.count, state.genes, state.hand
     nb, nbm, size, step_move, coastal = t.neighbors, t.nbmask, t.size, t.step, state.board.coastal
+    nbbits = t.nbbits
     bit = t.bits.__getitem__
     w2m = t.w2mask
     n_seats = state.n
@@ -309,11 +311,7 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
                     k -= counts[j]
                     j += 1
                 s = mine[j]
-                for u in nb[s]:
-                    if target >> u & 1:
-                        if k == 0:
-                            break
-                        k -= 1
+                u = list(compress(nb[s], map(target.__and__, nbbits[s])))[k]  # the k-th it may enter, in nb order
                 if occ[u] >= 0:
                     history.append((names[seat], t.attack[s * size + u]))
                     _attack(state, t, seat, s, u)

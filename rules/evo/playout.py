@@ -475,18 +475,14 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                 per_place.append((r, m))
                 n_places += m.bit_count()
             full_supply = True
-        elif count[seat] >= SUPPLY or g.get("killer babies"):
+        elif count[seat] >= SUPPLY:  # and Killer Babies: each dinosaur taken off, each place, each attack from it
             near = t.within3 if shell else nb
-            if count[seat] >= SUPPLY:
-                options = [(r, u, -1) for r in sorted(mine)
-                           for u in sorted({u for s in mine if s != r for u in near[s] if occ[u] < 0})]
-            else:
-                options = [(-1, u, -1) for u in sorted({u for s in mine for u in near[s] if occ[u] < 0})]
-            if g.get("killer babies"):
-                fx = state.fx
-                ok = [o != seat and attackable(count[o], fx[o], genes[o]) for o in range(n_seats)]
-                ok.append(False)
-                options = [b for r, u, _ in options for b in [(r, u, -1)] + [(r, u, e) for e in nb[u] if ok[occ[e]]]]
+            options = [(r, u, -1) for r in sorted(mine)
+                       for u in sorted({u for s in mine if s != r for u in near[s] if occ[u] < 0})]
+            fx = state.fx
+            ok = [o != seat and attackable(count[o], fx[o], genes[o]) for o in range(n_seats)]
+            ok.append(False)
+            options = [b for r, u, _ in options for b in [(r, u, -1)] + [(r, u, e) for e in nb[u] if ok[occ[e]]]]
             n_places = len(options)
         else:
             if free < 0:

@@ -345,7 +345,7 @@ class State:
         c = State.__new__(State)  # not copy.copy: a search copies a state per playout
         d = c.__dict__
         d.update(self.__dict__)
-        # each mutable field by name (a loop over the names looked each one up twice: a third of the copy)
+        # each mutable field by name: a loop over the names through the dict was about 7% slower (bench copy)
         c.history = self.history[:]
         c.rng = SplitMix64(self.rng.state)
         c.occ = self.occ[:]

@@ -544,7 +544,12 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                 state.kill(e if combat.roll(state).wins != "never" else u, combat=True)
                 free = -1
         elif not options:
-            u = _kth_bit(places, k - 1 - len(cm))
+            j = k - 1 - len(cm)  # the j-th free place in board order (_kth_bit, written in)
+            m = places
+            while j:
+                m &= m - 1
+                j -= 1
+            u = (m & -m).bit_length() - 1
             history.append((names[seat], born[0][u]))
             occ[u] = seat
             count[seat] += 1

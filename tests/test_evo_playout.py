@@ -117,3 +117,62 @@ def test_a_game_that_offers_no_move_stops_the_playout_unchanged():
     with pytest.raises(ValueError, match="offered no legal move"):
         playout.play_out(state, rng)
     assert rng.state == 4 and fingerprint(state) == before
+
+
+def _to_phase(state: Any, phase: str, rng: SplitMix64) -> bool:
+    """Random legal moves until the phase begins; False if the game ended first."""
+    while not state.is_over and state.phase != phase:
+        moves = state.legal_moves()
+        state.apply(moves[rng.below(len(moves))])
+    return not state.is_over
+
+
+def test_a_species_with_no_room_for_a_baby_is_passed_over_alike():
+    """birth.next_birth passes over a species with a birth left but no free space within reach; the fast search
+    for the next birth (written into the births loop) must do the same. Here a seat waiting for its birth turn is
+    walled in by the others' dinosaurs, and its hand is emptied so that no Birth card keeps it in."""
+    walled = 0
+    for seed in range(12):
+        state = new_state("evo", 3 + seed % 3, 300 + seed)
+        if not _to_phase(state, "birth", SplitMix64(seed)):
+            continue
+        waiting = [s for s in state.order if s != state.birth_seat and state.births_left[s] > 0]
+        if not waiting:
+            continue
+        seat = waiting[-1]
+        state.discard += state.hand[seat]
+        state.hand[seat] = []
+        reach = state.board.neighbors if not state.genes[seat].get("thick shell") and not state.fx[seat]["reach3"] \
+            else [state.board.within(s, 3) for s in range(state.board.size)]
+        others = [o for o in range(state.n) if o != seat]
+        for s in list(state.pos[seat]):
+            for u in reach[s]:
+                if state.occ[u] < 0:
+                    room = [o for o in others if state.count[o] < 8]
+                    if not room:
+                        break
+                    state.put(u, room[u % len(room)])
+        if any(state.occ[u] < 0 for s in state.pos[seat] for u in reach[s]):
+            continue  # the others ran out of dinosaurs before the wall was closed
+        walled += 1
+        same_playout(state, 900 + seed)
+    assert walled >= 3
+
+
+def test_a_species_at_full_supply_when_births_begin_plays_out_as_apply():
+    """A species with all its dinosaurs out at the births takes one off for each baby (its own count per dinosaur
+    taken off): given its full supply at the start of movement, in games of every size."""
+    full = taken_off = 0
+    for seed in range(10):
+        state = new_state("evo", 2 + seed % 4, 400 + seed)
+        if not _to_phase(state, "movement", SplitMix64(seed)):
+            continue
+        seat = state.order[-(seed % 2)]  # the first to give birth, or the last
+        state.genes[seat].pop("killer babies", None)
+        free = [u for u in range(state.board.size) if state.occ[u] < 0]
+        while state.count[seat] < 8 and free:
+            state.put(free.pop(seed % len(free)), seat)
+        full += state.count[seat] == 8
+        fast = same_playout(state, 950 + seed)
+        taken_off += sum(m.kind == "birth" and bool(m.b) for _, m in fast.history)
+    assert full >= 5 and taken_off >= 5

@@ -37,6 +37,18 @@ def may_hold(state: State, seat: int, timing: str) -> bool:
     return any(c not in gone for c in timing_cards()[timing])
 
 
+def window(state: State, timing: str) -> list[int]:
+    """cards.window: from rules edition 2 whether a card of the timing may be held is the same for every hand."""
+    if state.config.edition < 2:
+        return cards.window(state, timing)
+    gone = state.discard
+    for c in timing_cards()[timing]:
+        if c not in gone:
+            hand = state.hand
+            return [s for s in state.order if hand[s]]
+    return []
+
+
 def next_bidder(state: State, t: Tables) -> None:
     """auction.next_bidder, with auction.can_bid and open_columns_only (rules editions 1-3) written in."""
     open_only = state.config.edition >= 3 and state.n == 2 and state.round == 1
@@ -66,7 +78,10 @@ def mutation(state: State, t: Tables) -> None:
     """auction.mutation: the lab filled from the bag (duplicates back at a random place), the bidding opened."""
     genes: list[str] = []
     bag = state.bag
-    while len(genes) < state.n - 1 and any(g not in genes for g in bag):
+    need = state.n - 1
+    while len(genes) < need:
+        if not bag or (bag[0] in genes and all(g in genes for g in bag)):  # no new gene left in the bag
+            break
         g = bag.pop(0)
         if g in genes:
             bag.insert(state.rng.below(len(bag) + 1), g)
@@ -102,11 +117,9 @@ def settle(state: State, t: Tables) -> None:
             state.genes[seat][item] = state.genes[seat].get(item, 0) + 1
         rec.bought[seat] = item
     ncol = len(state.lab)
-    column_of = state.column_of
-    by_column = sorted(state.order, key=lambda s: ncol if column_of[s] is None else column_of[s] or 0)
-    count = state.count
-    state.order = sorted(by_column, key=lambda s: count[s])
-    if state.holder("adrenaline rush") is not None:
+    column = [ncol if c is None else c for c in state.column_of]
+    state.order = sorted(sorted(state.order, key=column.__getitem__), key=state.count.__getitem__)
+    if any(g.get("adrenaline rush") for g in state.genes):  # state.holder
         state.phase = "initiative"
         return
     state.phase = "movement"
@@ -205,7 +218,7 @@ def can_breed(state: State, t: Tables, seat: int) -> bool:
 def start_survival(state: State, t: Tables) -> None:
     """survival.start_survival: the survival card window first, if anyone could hold a survival card."""
     state.birth_seat = None
-    state.window = cards.window(state, "survival")
+    state.window = window(state, "survival")
     if state.window:
         state.phase = "survival-cards"
     else:
@@ -230,33 +243,59 @@ def protections(state: State, seat: int) -> tuple[int, int, int, int]:
 
 
 def next_survivor(state: State, t: Tables) -> None:
-    """survival.next_survivor: each species in initiative order, stopping where its player must choose."""
+    """survival.next_survivor: each species in initiative order, stopping where its player must choose.
+
+    Only a stop sets the survivor's fields: a species passed over has them reset by the next round anyway.
+    """
     codes = t.ring_codes[state.wheel]
-    order, pos, count, n = state.order, state.pos, state.count, state.n
+    order, pos, count, n, genes, fxs = state.order, state.pos, state.count, state.n, state.genes, state.fx
+    turn = state.turn
     while True:
-        state.turn += 1
-        if state.turn >= n:
+        turn += 1
+        if turn >= n:
+            state.turn = turn
             income(state, t)
             return
-        seat = order[state.turn]
-        state.survivor = seat
-        state.kept = []
-        danger = [s for s in sorted(pos[seat]) if codes[s]]
+        seat = order[turn]
+        mine = pos[seat]
+        rings = list(map(codes.__getitem__, mine))
         c = count[seat]
+        in_danger = c - rings.count(0)
+        g = genes[seat]
         saved = 0
-        if danger:
-            by_ring = [0, 0, 0, 0]
-            for s in danger:
-                by_ring[codes[s]] += 1
-            prot = protections(state, seat)
-            saved = min(prot[1], by_ring[1]) + min(prot[2], by_ring[2]) + min(prot[3], by_ring[3])
-        floor = min(3 if state.genes[seat].get("regeneration") else 2, c)
-        extra = max(0, floor - (c - len(danger)) - saved)
-        state.keep_extra = extra
-        state.keep_target = target = saved + extra
+        if in_danger:
+            fx = fxs[seat]
+            r = rings.count(1)
+            if r:
+                p = g.get("thermoregulation", 0) + fx["thermo"]
+                if p > 0:
+                    saved += p if p < r else r
+            r = rings.count(2)
+            if r:
+                p = g.get("fur", 0) + fx["fur"]
+                if p > 0:
+                    saved += p if p < r else r
+            r = rings.count(3)
+            if r:
+                p = g.get("cave dweller", 0) + fx["cave"]
+                if p > 0:
+                    saved += p if p < r else r
+        floor = 3 if g.get("regeneration") else 2
+        if floor > c:
+            floor = c
+        extra = floor - (c - in_danger) - saved
+        if extra < 0:
+            extra = 0
+        target = saved + extra
         if target == 0:
-            kill_climate(state, seat, danger)
-        elif target != len(danger):
+            if in_danger:  # all of them die (the order they are taken off in leaves the same list)
+                kill_climate(state, seat, [s for s in mine if codes[s]])
+        elif target != in_danger:
+            state.turn = turn
+            state.survivor = seat
+            state.kept = []
+            state.keep_extra = extra
+            state.keep_target = target
             return
 
 
@@ -302,7 +341,7 @@ def new_round(state: State, t: Tables) -> None:
     state.token_move = TOKEN_STEPS[state.token]
     state.wheel = (state.wheel + state.token_move) % len(state.wheel_data.rings)
     state.record.wheel = state.wheel
-    state.window = cards.window(state, "climate")
+    state.window = window(state, "climate")
     if state.window:
         state.phase = "climate"
     else:

@@ -22,6 +22,7 @@ class Tables:
 
     size: int
     neighbors: tuple[tuple[int, ...], ...]
+    nbbits: tuple[tuple[int, ...], ...]  # per space, its neighbours' bits in the order of neighbors
     nbmask: tuple[int, ...]  # per space, its neighbours as a bit mask (bit s: space s)
     w3mask: tuple[int, ...]  # per space, the spaces within three as a bit mask
     w2mask: tuple[int, ...]  # per space, the spaces within two as a bit mask
@@ -62,8 +63,9 @@ def _make_tables(board: Board, wheel: data.Wheel) -> Tables:
     bits = tuple(1 << s for s in range(size))
     w2mask = tuple(sum(1 << u for u in within2[s]) for s in range(size))
     coastmask = sum(1 << s for s in coast)
-    return Tables(size, nb, nbmask, w3mask, w2mask, coastmask, (1 << size) - 1, bits, within3, step, attack, swim,
-                  fly, birth, keep, codes, wheel)
+    nbbits = tuple(tuple(1 << u for u in nb[s]) for s in range(size))
+    return Tables(size, nb, nbbits, nbmask, w3mask, w2mask, coastmask, (1 << size) - 1, bits, within3, step, attack,
+                  swim, fly, birth, keep, codes, wheel)
 
 
 def tables_for(state: State) -> Tables:

@@ -38,6 +38,9 @@ __all__ = ["EFFECT_KEYS", "EVENT", "FREE", "MAX_BID", "METEORITE", "START_MP", "
            "RoundRecord", "State", "new_state", "token_text"]
 
 
+NO_EFFECTS = dict.fromkeys(EFFECT_KEYS, 0)  # a round's card effects before any card: copied per seat, never changed
+
+
 class State:
     """A game of Evo in progress; see the module docstring of rules.core.protocol for the contract."""
 
@@ -104,7 +107,7 @@ class State:
         self.kept: list[int] = []
         self.keep_target = 0
         self.keep_extra = 0
-        self.fx: list[dict[str, int]] = [dict.fromkeys(EFFECT_KEYS, 0) for _ in range(self.n)]
+        self.fx: list[dict[str, int]] = [NO_EFFECTS.copy() for _ in range(self.n)]
 
     # ----- the protocol's read side -----
 
@@ -342,17 +345,34 @@ class State:
         c = State.__new__(State)  # not copy.copy: a search copies a state per playout
         d = c.__dict__
         d.update(self.__dict__)
-        c.history = list(self.history)
+        # each mutable field by name: a loop over the names through the dict was about 7% slower (bench copy)
+        c.history = self.history[:]
         c.rng = SplitMix64(self.rng.state)
-        for name in ("occ", "count", "mp", "discard", "forced_dice", "lost_climate", "lost_combat", "revealed",
-                     "deck", "bag", "tokens", "order", "lab", "bids", "column_of", "unplaced", "window",
-                     "births_left", "kept", "outbid"):
-            d[name] = list(d[name])
-        c.genes = [dict(g) for g in self.genes]
-        c.pos = [list(p) for p in self.pos]
-        c.hand = [list(h) for h in self.hand]
-        c.fx = [dict(f) for f in self.fx]
-        c.rounds = [copy_record(r) for r in self.rounds]  # the records too: a list copy shared them
+        c.occ = self.occ[:]
+        c.count = self.count[:]
+        c.mp = self.mp[:]
+        c.discard = self.discard[:]
+        c.forced_dice = self.forced_dice[:]
+        c.lost_climate = self.lost_climate[:]
+        c.lost_combat = self.lost_combat[:]
+        c.revealed = self.revealed[:]
+        c.deck = self.deck[:]
+        c.bag = self.bag[:]
+        c.tokens = self.tokens[:]
+        c.order = self.order[:]
+        c.lab = self.lab[:]
+        c.bids = self.bids[:]
+        c.column_of = self.column_of[:]
+        c.unplaced = self.unplaced[:]
+        c.window = self.window[:]
+        c.births_left = self.births_left[:]
+        c.kept = self.kept[:]
+        c.outbid = self.outbid[:]
+        c.genes = list(map(dict, self.genes))
+        c.pos = list(map(list, self.pos))
+        c.hand = list(map(list, self.hand))
+        c.fx = list(map(dict, self.fx))
+        c.rounds = list(map(copy_record, self.rounds))  # the records too: a list copy shared them
         c.record = None if self.record is None else copy_record(self.record)
         return c
 

@@ -17,6 +17,7 @@ from rules.core.rng import SplitMix64
 from rules.exofauna.moves import VERBS
 from rules.exofauna.playout import play_out
 from rules.exofauna.state import State
+from tests.test_playout import slow_play_out
 
 
 def new_state(seed: int, quick: bool = False) -> State:
@@ -25,14 +26,6 @@ def new_state(seed: int, quick: bool = False) -> State:
            "players": [{"name": "ann", "bot": "random"}, {"name": "bo", "bot": "random"}]}
     state = rules.new_state(rules.config_from_dict(doc, "test", None), seed)
     assert isinstance(state, State)
-    return state
-
-
-def slow_play_out(state: State, rng: SplitMix64) -> State:
-    """The reference: every move drawn from the legal list and applied with its check and events."""
-    while not state.is_over:
-        moves = state.legal_moves()
-        state.apply(moves[rng.below(len(moves))], state.to_move)
     return state
 
 

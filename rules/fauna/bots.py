@@ -29,6 +29,8 @@ from rules.fauna.front import CardFront
 from rules.fauna.game import BOT_STREAM, State
 from rules.fauna.judge import CardScores, Spots
 from rules.fauna.moves import PASS, Move
+from rules.fauna.playout import DECISION_STEP as PLAYOUT_STEP
+from rules.fauna.playout import random_rounds
 from rules.fauna.scales import Scales
 from rules.fauna.scoring import ScoringTable
 from rules.fauna.setup import Setup
@@ -85,7 +87,7 @@ class RandomBot:
                 return k
 
 
-DECISION_STEP = 0xD1B54A32D192ED03  # odd; spaces the decision streams of successive moves
+DECISION_STEP = PLAYOUT_STEP  # odd; spaces the decision streams of successive moves (the playout loop draws them too)
 
 
 def decision_rng(stream: SplitMix64, state: State) -> SplitMix64:
@@ -483,6 +485,12 @@ def play_out(state: State, bots: list[Bot | None], *, quiet: bool = True, on_rou
             guard.see(state.round, state.score)
         return state
     bases = [b.stream.state if type(b) is RandomBot else None for b in bots]
+    if not state.over and None not in bases:  # random bots only: the placements, evaluations and upkeep in one loop
+        def after_round(s: State) -> None:
+            _after_move(s, -1, on_round)
+            guard.see(s.round, s.score)
+
+        return random_rounds(state, [b for b in bases if b is not None], after_round)
     while not state.over:
         rnd = state.round
         _place_quietly(state, bots, bases)

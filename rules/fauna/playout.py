@@ -12,6 +12,7 @@ tests/test_fauna_playout.py (from every position of whole games) and tests/test_
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from struct import Struct
 
 from rules.core.rng import GOLDEN, MASK, MIX1, MIX2, TWO64
 from rules.fauna.game import REFILL_TO, State
@@ -19,6 +20,44 @@ from rules.fauna.judge import LOST, PLACED
 from rules.fauna.moves import PASS
 
 DECISION_STEP = 0xD1B54A32D192ED03  # rules/fauna/bots.py's: spaces the decision streams of successive moves
+LANE_BITS = 128  # a draw's lane in a batch: 64 bits of state, and room for its products and sums below the next
+LANE_BYTES = LANE_BITS // 8
+
+
+class _Batch:
+    """The constants of a batch of `m` draws: lane masks, lane ones, lane steps, and the struct of its bytes."""
+
+    def __init__(self, m: int) -> None:
+        ones = sum(1 << (LANE_BITS * t) for t in range(m))
+        self.mask = MASK * ones
+        self.ones = ones
+        self.steps = sum((t * DECISION_STEP) << (LANE_BITS * t) for t in range(m))
+        self.unpack = Struct("<" + f"Q{LANE_BYTES - 8}x" * m).unpack
+        self.size = LANE_BYTES * m
+
+
+_BATCHES: list[_Batch] = []
+
+
+def first_draws(lanes: list[bytes], step: int) -> tuple[int, ...]:
+    """The first output of each move's decision stream, for moves step, step + 1 ... of the seats of `lanes`.
+
+    Lane t holds the seat's decision start (its stream's state plus GOLDEN, in LANE_BYTES little-endian bytes);
+    its move's stream starts `step + t * DECISION_STEP` further on. SplitMix64's output function is applied to
+    all lanes of one big integer at once: each lane is LANE_BITS wide, so a sum or a product by a 64-bit
+    constant stays inside its lane, and each shift's spill from the next lane is masked off before it can
+    matter. The same numbers as `SplitMix64.next` on each stream, for a fraction of the integer operations.
+    """
+    m = len(lanes)
+    while len(_BATCHES) <= m:
+        _BATCHES.append(_Batch(len(_BATCHES)))
+    b = _BATCHES[m]
+    pm = b.mask
+    s = (int.from_bytes(b"".join(lanes), "little") + (step & MASK) * b.ones + b.steps) & pm
+    z = ((s ^ (s >> 30)) & pm) * MIX1 & pm
+    z = ((z ^ (z >> 27)) & pm) * MIX2 & pm
+    z = (z ^ (z >> 31)) & pm
+    return b.unpack(z.to_bytes(b.size, "little"))
 
 
 def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[State], object]) -> State:
@@ -32,7 +71,9 @@ def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[Sta
     names = state.names
     n = len(names)
     nxt = tuple(range(1, n)) + (0,)  # the next seat clockwise
-    starts = tuple((b + GOLDEN) & MASK for b in bases)  # a seat's first draw's state, less the move's step
+    ring = tuple(tuple((p + i) % n for i in range(n)) for p in range(n))  # the seats clockwise from each
+    starts = tuple((b + GOLDEN) & MASK for b in bases)  # a seat's decision's draw state, less the move's step
+    lanes = tuple(s.to_bytes(LANE_BYTES, "little") for s in starts)  # the same as lanes of a batch
     passes = tuple((name, PASS) for name in names)  # the history's entry of each seat's pass
     history = state.history
     record = history.append
@@ -42,12 +83,10 @@ def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[Sta
     card, owner, round_spots = state.card, state.owner, state.round_spots
     passed, placed = state.passed, state.placed
     cur = state.to_move_index
-    step = (state.seq + 1) * DECISION_STEP  # of the next move's decision stream
     ended = False  # the round's placements are over
     if not hand[cur]:  # a position set up with an empty hand to move: the bot passes (RandomBot.pick_spot)
         record(passes[cur])
         passed[cur] = True
-        step += DECISION_STEP
         j = _next_in_round(cur, nxt, passed, hand)
         if j < 0:
             ended = True
@@ -57,41 +96,59 @@ def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[Sta
         # -- placements, from the player to move until nobody is left in the round -------------------------
         moves = card.spots.moves
         n_spots = len(owner)
-        limit_place, limit_pass = TWO64 - TWO64 % n_spots, TWO64 - TWO64 % (n_spots + 1)
+        n_pass = n_spots + 1
+        limit_place, limit_pass = TWO64 - TWO64 % n_spots, TWO64 - TWO64 % n_pass
         take = round_spots.append
-        while not ended:  # the player to move holds a piece: RandomBot.pick_spot on decision_rng, drawn in place
-            if placed[cur]:
-                total, limit = n_spots + 1, limit_pass
-            else:
-                total, limit = n_spots, limit_place
-            s = (starts[cur] + step) & MASK
-            step += DECISION_STEP
-            while True:
-                z = ((s ^ (s >> 30)) * MIX1) & MASK
-                z = ((z ^ (z >> 27)) * MIX2) & MASK
-                z ^= z >> 31
+        while not ended:
+            # Until someone passes, the seats take turns clockwise from `cur`, each while it holds a piece: the
+            # order of the round's moves is known, and so the first draw of every decision, drawn all at once.
+            seats = [p for p in ring[cur] if not passed[p]]
+            order = [p for r in range(max([hand[p] for p in seats])) for p in seats if hand[p] > r]
+            draws = first_draws([lanes[p] for p in order], (len(history) - recorded + 1) * DECISION_STEP)
+            for cur, z in zip(order, draws):  # RandomBot.pick_spot on decision_rng
+                if placed[cur]:
+                    total, limit = n_pass, limit_pass
+                else:
+                    total, limit = n_spots, limit_place
                 if z < limit:
                     k = z % total
-                    if k == n_spots:
-                        record(passes[cur])
-                        passed[cur] = True
-                        break
-                    if owner[k] < 0:
+                    if k < n_spots and owner[k] < 0:
                         record((names[cur], moves[k]))
                         owner[k] = cur
                         take(k)
                         hand[cur] -= 1
                         placed[cur] += 1
-                        break
-                s = (s + GOLDEN) & MASK
-            j = nxt[cur]
-            if not passed[j] and hand[j]:  # State.next_player, the usual case
-                cur = j
-                continue
-            j = _next_in_round(cur, nxt, passed, hand)
-            if j < 0:
+                        continue
+                else:
+                    k = -1
+                if k != n_spots:  # the draw was rejected or the spot is taken: draw again from the same stream
+                    s = (starts[cur] + (len(history) - recorded + 1) * DECISION_STEP) & MASK
+                    while True:
+                        s = (s + GOLDEN) & MASK
+                        z = ((s ^ (s >> 30)) * MIX1) & MASK
+                        z = ((z ^ (z >> 27)) * MIX2) & MASK
+                        z ^= z >> 31
+                        if z < limit:
+                            k = z % total
+                            if k == n_spots or owner[k] < 0:
+                                break
+                    if k < n_spots:
+                        record((names[cur], moves[k]))
+                        owner[k] = cur
+                        take(k)
+                        hand[cur] -= 1
+                        placed[cur] += 1
+                        continue
+                record(passes[cur])  # a pass: the order from here on is another
+                passed[cur] = True
+                j = _next_in_round(cur, nxt, passed, hand)
+                if j < 0:
+                    ended = True
+                else:
+                    cur = j
                 break
-            cur = j
+            else:  # every piece placed
+                ended = True
         ended = False
         # -- evaluation (State.evaluate) --------------------------------------------------------------------
         in_hand = hand[:]
@@ -115,6 +172,7 @@ def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[Sta
         state.seq = len(history) - recorded
         if max(score) >= goal:
             state.to_move_index = cur  # the seat that moved last
+            passed[:] = [True] * n  # nobody is left in the round: State.next_player marked the empty hands passed
             state.round_spots = []
             state.over = True
             best = max(score)

@@ -39,21 +39,20 @@ class _Batch:
 _BATCHES: list[_Batch] = []
 
 
-def first_draws(lanes: list[bytes], step: int) -> tuple[int, ...]:
+def first_draws(lanes: int, m: int, step: int) -> tuple[int, ...]:
     """The first output of each move's decision stream, for moves step, step + 1 ... of the seats of `lanes`.
 
-    Lane t holds the seat's decision start (its stream's state plus GOLDEN, in LANE_BYTES little-endian bytes);
+    Lane t of `lanes` holds the seat's decision start (its stream's state plus GOLDEN), below 2**64;
     its move's stream starts `step + t * DECISION_STEP` further on. SplitMix64's output function is applied to
     all lanes of one big integer at once: each lane is LANE_BITS wide, so a sum or a product by a 64-bit
     constant stays inside its lane, and each shift's spill from the next lane is masked off before it can
     matter. The same numbers as `SplitMix64.next` on each stream, for a fraction of the integer operations.
     """
-    m = len(lanes)
     while len(_BATCHES) <= m:
         _BATCHES.append(_Batch(len(_BATCHES)))
     b = _BATCHES[m]
     pm = b.mask
-    s = (int.from_bytes(b"".join(lanes), "little") + (step & MASK) * b.ones + b.steps) & pm
+    s = (lanes + (step & MASK) * b.ones + b.steps) & pm
     z = ((s ^ (s >> 30)) & pm) * MIX1 & pm
     z = ((z ^ (z >> 27)) & pm) * MIX2 & pm
     z = (z ^ (z >> 31)) & pm
@@ -73,7 +72,7 @@ def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[Sta
     nxt = tuple(range(1, n)) + (0,)  # the next seat clockwise
     ring = tuple(tuple((p + i) % n for i in range(n)) for p in range(n))  # the seats clockwise from each
     starts = tuple((b + GOLDEN) & MASK for b in bases)  # a seat's decision's draw state, less the move's step
-    lanes = tuple(s.to_bytes(LANE_BYTES, "little") for s in starts)  # the same as lanes of a batch
+    plans = _PLANS
     passes = tuple((name, PASS) for name in names)  # the history's entry of each seat's pass
     history = state.history
     record = history.append
@@ -99,25 +98,30 @@ def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[Sta
         n_pass = n_spots + 1
         limit_place, limit_pass = TWO64 - TWO64 % n_spots, TWO64 - TWO64 % n_pass
         take = round_spots.append
+        owner.append(n)  # a taken spot past the last: the pass's draw, so that one test finds a free spot
         while not ended:
             # Until someone passes, the seats take turns clockwise from `cur`, each while it holds a piece: the
             # order of the round's moves is known, and so the first draw of every decision, drawn all at once.
-            seats = [p for p in ring[cur] if not passed[p]]
-            order = [p for r in range(max([hand[p] for p in seats])) for p in seats if hand[p] > r]
-            draws = first_draws([lanes[p] for p in order], (len(history) - recorded + 1) * DECISION_STEP)
-            for cur, z in zip(order, draws):  # RandomBot.pick_spot on decision_rng
-                if placed[cur]:
-                    total, limit = n_pass, limit_pass
-                else:
-                    total, limit = n_spots, limit_place
+            # A seat's first turn of the round allows no pass (unless it placed before); its later ones do.
+            key = (cur, n_spots, tuple(hand), tuple(placed), tuple(passed))
+            plan = plans.get(key)
+            if plan is None:
+                if len(plans) >= MAX_PLANS:
+                    plans.clear()
+                plan = plans[key] = _plan(cur, n_spots, ring, hand, placed, passed)
+            seats, order, spread, totals, limits = plan
+            lanes = starts[0] * spread[0]
+            for p in range(1, n):
+                lanes += starts[p] * spread[p]
+            draws = first_draws(lanes, len(order), (len(history) - recorded + 1) * DECISION_STEP)
+            done = len(round_spots)
+            for cur, z, total, limit in zip(order, draws, totals, limits):  # RandomBot.pick_spot on decision_rng
                 if z < limit:
                     k = z % total
-                    if k < n_spots and owner[k] < 0:
+                    if owner[k] < 0:
                         record((names[cur], moves[k]))
                         owner[k] = cur
                         take(k)
-                        hand[cur] -= 1
-                        placed[cur] += 1
                         continue
                 else:
                     k = -1
@@ -130,16 +134,18 @@ def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[Sta
                         z ^= z >> 31
                         if z < limit:
                             k = z % total
-                            if k == n_spots or owner[k] < 0:
+                            if owner[k] < 0 or k == n_spots:
                                 break
                     if k < n_spots:
                         record((names[cur], moves[k]))
                         owner[k] = cur
                         take(k)
-                        hand[cur] -= 1
-                        placed[cur] += 1
                         continue
-                record(passes[cur])  # a pass: the order from here on is another
+                # a pass: the pieces placed so far leave their hands, and the order from here on is another
+                for p in order[:len(round_spots) - done]:
+                    hand[p] -= 1
+                    placed[p] += 1
+                record(passes[cur])
                 passed[cur] = True
                 j = _next_in_round(cur, nxt, passed, hand)
                 if j < 0:
@@ -147,8 +153,12 @@ def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[Sta
                 else:
                     cur = j
                 break
-            else:  # every piece placed
+            else:  # every piece placed: every hand in the round is empty
+                for p in seats:
+                    placed[p] += hand[p]
+                    hand[p] = 0
                 ended = True
+        owner.pop()
         ended = False
         # -- evaluation (State.evaluate) --------------------------------------------------------------------
         in_hand = hand[:]
@@ -200,6 +210,30 @@ def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[Sta
         placed = state.placed = [0] * n
         state.to_move_index = cur
         after_round(state)
+
+
+Plan = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], list[int], list[int]]
+_PLANS: dict[tuple[object, ...], Plan] = {}
+MAX_PLANS = 20_000  # plans kept (hands of a few pieces each make a few thousand)
+
+
+def _plan(cur: int, n_spots: int, ring: tuple[tuple[int, ...], ...], hand: list[int], placed: list[int],
+          passed: list[bool]) -> Plan:
+    """The moves of the rest of a round in which nobody passes, from seat `cur`, on a card of `n_spots` spots.
+
+    (seats in the round, the seat of each move, per seat the lanes of its moves as ones in a batch, the number
+    of choices of each move's decision, and its draw's rejection bound): a seat's first turn of the round allows
+    no pass unless it placed before; its later ones do.
+    """
+    seats = tuple(p for p in ring[cur] if not passed[p])
+    order = tuple(p for r in range(max(hand[p] for p in seats)) for p in seats if hand[p] > r)
+    spread = [0] * len(ring)
+    for t, p in enumerate(order):
+        spread[p] |= 1 << (LANE_BITS * t)
+    n_pass = n_spots + 1
+    totals = [n_pass if placed[p] else n_spots for p in seats] + [n_pass] * (len(order) - len(seats))
+    limits = [TWO64 - TWO64 % total for total in totals]
+    return seats, order, tuple(spread), totals, limits
 
 
 def _next_in_round(cur: int, nxt: tuple[int, ...], passed: list[bool], hand: list[int]) -> int:

@@ -73,6 +73,8 @@ def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[Sta
     ring = tuple(tuple((p + i) % n for i in range(n)) for p in range(n))  # the seats clockwise from each
     starts = tuple((b + GOLDEN) & MASK for b in bases)  # a seat's decision's draw state, less the move's step
     plans = _PLANS
+    lane_of = tuple(s.to_bytes(LANE_BYTES, "little") for s in starts).__getitem__  # a seat's start as a lane
+    join = b"".join
     passes = tuple((name, PASS) for name in names)  # the history's entry of each seat's pass
     history = state.history
     record = history.append
@@ -95,8 +97,6 @@ def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[Sta
         # -- placements, from the player to move until nobody is left in the round -------------------------
         moves = card.spots.moves
         n_spots = len(owner)
-        n_pass = n_spots + 1
-        limit_place, limit_pass = TWO64 - TWO64 % n_spots, TWO64 - TWO64 % n_pass
         take = round_spots.append
         owner.append(n)  # a taken spot past the last: the pass's draw, so that one test finds a free spot
         while not ended:
@@ -109,13 +109,11 @@ def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[Sta
                 if len(plans) >= MAX_PLANS:
                     plans.clear()
                 plan = plans[key] = _plan(cur, n_spots, ring, hand, placed, passed)
-            seats, order, spread, totals, limits = plan
-            lanes = starts[0] * spread[0]
-            for p in range(1, n):
-                lanes += starts[p] * spread[p]
+            seats, order, totals, limits = plan
+            lanes = int.from_bytes(join(map(lane_of, order)), "little")
             draws = first_draws(lanes, len(order), (len(history) - recorded + 1) * DECISION_STEP)
             done = len(round_spots)
-            for cur, z, total, limit in zip(order, draws, totals, limits):  # RandomBot.pick_spot on decision_rng
+            for cur, z, total, limit in zip(order, draws, totals, limits, strict=True):  # RandomBot.pick_spot
                 if z < limit:
                     k = z % total
                     if owner[k] < 0:
@@ -212,7 +210,7 @@ def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[Sta
         after_round(state)
 
 
-Plan = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], list[int], list[int]]
+Plan = tuple[tuple[int, ...], tuple[int, ...], list[int], list[int]]
 _PLANS: dict[tuple[object, ...], Plan] = {}
 MAX_PLANS = 20_000  # plans kept (hands of a few pieces each make a few thousand)
 
@@ -221,19 +219,16 @@ def _plan(cur: int, n_spots: int, ring: tuple[tuple[int, ...], ...], hand: list[
           passed: list[bool]) -> Plan:
     """The moves of the rest of a round in which nobody passes, from seat `cur`, on a card of `n_spots` spots.
 
-    (seats in the round, the seat of each move, per seat the lanes of its moves as ones in a batch, the number
-    of choices of each move's decision, and its draw's rejection bound): a seat's first turn of the round allows
+    (seats in the round, the seat of each move, the number of choices of each move's decision, and its draw's
+    rejection bound): a seat's first turn of the round allows
     no pass unless it placed before; its later ones do.
     """
-    seats = tuple(p for p in ring[cur] if not passed[p])
+    seats = tuple(p for p in ring[cur] if not passed[p] and hand[p])  # (an empty hand is passed on its turn)
     order = tuple(p for r in range(max(hand[p] for p in seats)) for p in seats if hand[p] > r)
-    spread = [0] * len(ring)
-    for t, p in enumerate(order):
-        spread[p] |= 1 << (LANE_BITS * t)
     n_pass = n_spots + 1
     totals = [n_pass if placed[p] else n_spots for p in seats] + [n_pass] * (len(order) - len(seats))
     limits = [TWO64 - TWO64 % total for total in totals]
-    return seats, order, tuple(spread), totals, limits
+    return seats, order, totals, limits
 
 
 def _next_in_round(cur: int, nxt: tuple[int, ...], passed: list[bool], hand: list[int]) -> int:

@@ -16,8 +16,8 @@ from struct import Struct
 
 from rules.core.rng import GOLDEN, MASK, MIX1, MIX2, TWO64
 from rules.fauna.game import REFILL_TO, State
-from rules.fauna.judge import LOST, PLACED
-from rules.fauna.moves import PASS
+from rules.fauna.judge import LOST, PLACED, Spots
+from rules.fauna.moves import PASS, Move
 
 DECISION_STEP = 0xD1B54A32D192ED03  # rules/fauna/bots.py's: spaces the decision streams of successive moves
 LANE_BITS = 128  # a draw's lane in a batch: 64 bits of state, and room for its products and sums below the next
@@ -73,6 +73,7 @@ def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[Sta
     ring = tuple(tuple((p + i) % n for i in range(n)) for p in range(n))  # the seats clockwise from each
     starts = tuple((b + GOLDEN) & MASK for b in bases)  # a seat's decision's draw state, less the move's step
     plans = _PLANS
+    entries = _entries(state)
     lane_of = tuple(s.to_bytes(LANE_BYTES, "little") for s in starts).__getitem__  # a seat's start as a lane
     join = b"".join
     passes = tuple((name, PASS) for name in names)  # the history's entry of each seat's pass
@@ -95,7 +96,15 @@ def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[Sta
             cur = j
     while True:
         # -- placements, from the player to move until nobody is left in the round -------------------------
-        moves = card.spots.moves
+        spots = card.spots
+        hit = entries.get(id(spots))
+        if hit is not None and hit[0] is spots:
+            rows = hit[1]
+        else:
+            if len(entries) >= MAX_SPOTS:
+                entries.clear()
+            rows = tuple(tuple((name, m) for m in spots.moves) for name in names)
+            entries[id(spots)] = (spots, rows)
         n_spots = len(owner)
         take = round_spots.append
         owner.append(n)  # a taken spot past the last: the pass's draw, so that one test finds a free spot
@@ -117,7 +126,7 @@ def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[Sta
                 if z < limit:
                     k = z % total
                     if owner[k] < 0:
-                        record((names[cur], moves[k]))
+                        record(rows[cur][k])
                         owner[k] = cur
                         take(k)
                         continue
@@ -135,7 +144,7 @@ def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[Sta
                             if owner[k] < 0 or k == n_spots:
                                 break
                     if k < n_spots:
-                        record((names[cur], moves[k]))
+                        record(rows[cur][k])
                         owner[k] = cur
                         take(k)
                         continue
@@ -229,6 +238,28 @@ def _plan(cur: int, n_spots: int, ring: tuple[tuple[int, ...], ...], hand: list[
     totals = [n_pass if placed[p] else n_spots for p in seats] + [n_pass] * (len(order) - len(seats))
     limits = [TWO64 - TWO64 % total for total in totals]
     return seats, order, totals, limits
+
+
+Rows = tuple[tuple[tuple[str, Move], ...], ...]  # per seat, per spot: the history's entry of that placement
+Entries = dict[int, tuple[Spots, Rows]]  # by the id of the Spots (which hash by value: slow) and the Spots
+MAX_SPOTS = 256  # kinds of card (by their open scales) whose history entries are kept per table of players
+MAX_TABLES = 16  # tables of players whose history entries are kept per setup
+
+
+def _entries(state: State) -> Entries:
+    """The history entries of the state's players by kind of card, seat and spot: (player, move), made once.
+
+    Shared, they cost a playout no new tuple per move, which also spares the garbage collector the walk over
+    the young tuples it would otherwise make every few hundred moves.
+    """
+    by_names: dict[tuple[str, ...], Entries] = state.setup.memo.setdefault("playout.entries", {})
+    names = tuple(state.names)
+    found = by_names.get(names)
+    if found is None:
+        if len(by_names) >= MAX_TABLES:
+            by_names.clear()
+        found = by_names[names] = {}
+    return found
 
 
 def _next_in_round(cur: int, nxt: tuple[int, ...], passed: list[bool], hand: list[int]) -> int:

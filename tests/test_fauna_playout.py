@@ -180,9 +180,14 @@ def test_the_batched_draws_are_the_generator_s():
         assert list(first_draws(lanes, m, step)) == want
 
 
-def test_a_full_table_of_round_plans_is_emptied_and_the_games_stay_the_same(monkeypatch):
+def test_full_tables_of_round_plans_and_history_entries_are_emptied_and_the_games_stay_the_same(monkeypatch):
     monkeypatch.setattr(playout_module, "MAX_PLANS", 2)
     monkeypatch.setattr(playout_module, "_PLANS", {})
+    monkeypatch.setattr(playout_module, "MAX_SPOTS", 1)
+    monkeypatch.setattr(playout_module, "MAX_TABLES", 1)
     for seed in range(3):
-        both_ways(random_game(5, seed), seed)
+        players = tuple(PlayerSpec(f"t{seed}-{i}", "random") for i in range(5 - seed))  # a new table each time
+        end = both_ways(new_game(Config(players), seed), seed)
     assert len(playout_module._PLANS) <= 2
+    tables = end.setup.memo["playout.entries"]
+    assert len(tables) == 1 and all(len(kinds) <= 1 for kinds in tables.values())

@@ -4,11 +4,13 @@
 (each decision drawn exactly as `RandomBot.choose` draws it from `decision_rng`) and `State.apply` would record
 it, and leaves the state as `apply` would have left it, its history included. It is the rules of `State`
 (placement, next player, evaluation, upkeep, the next round) written out once more in one loop, because
-simulations, the benchmark and search spend nearly all their time here: the generator's draw is inlined, no
-event is told, and a round's lists are made once. When a rule of `State` changes, this loop must change with it;
-tests/test_fauna_playout.py (from every position of whole games) and tests/test_bots.py compare the two.
+simulations, the benchmark and search spend nearly all their time here. Until someone passes (rarely: one
+decision in about 135), a round's order of moves is known from the hands, so it is looked up (`_plan`) and the
+first draw of every one of its decisions is taken at once (`first_draws`); history entries are made once per
+kind of card and table of players; no event is told. When a rule of `State` changes, this loop must change with
+it; tests/test_fauna_playout.py (from every position of whole games, and the rare branches) and
+tests/test_bots.py compare the two.
 """
-
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -25,7 +27,7 @@ LANE_BYTES = LANE_BITS // 8
 
 
 class _Batch:
-    """The constants of a batch of `m` draws: lane masks, lane ones, lane steps, and the struct of its bytes."""
+    """The constants of a batch of `m` draws: 2**64 - 1, 1 and t * DECISION_STEP in each lane t; its struct."""
 
     def __init__(self, m: int) -> None:
         ones = sum(1 << (LANE_BITS * t) for t in range(m))
@@ -55,7 +57,7 @@ def first_draws(lanes: int, m: int, step: int) -> tuple[int, ...]:
     s = (lanes + (step & MASK) * b.ones + b.steps) & pm
     z = ((s ^ (s >> 30)) & pm) * MIX1 & pm
     z = ((z ^ (z >> 27)) & pm) * MIX2 & pm
-    z = (z ^ (z >> 31)) & pm
+    z ^= z >> 31  # (what this leaves above a lane's 64 bits, the unpacking skips)
     return b.unpack(z.to_bytes(b.size, "little"))
 
 
@@ -219,7 +221,7 @@ def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[Sta
         after_round(state)
 
 
-Plan = tuple[tuple[int, ...], tuple[int, ...], list[int], list[int]]
+Plan = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 _PLANS: dict[tuple[object, ...], Plan] = {}
 MAX_PLANS = 20_000  # plans kept (hands of a few pieces each make a few thousand)
 
@@ -228,15 +230,15 @@ def _plan(cur: int, n_spots: int, ring: tuple[tuple[int, ...], ...], hand: list[
           passed: list[bool]) -> Plan:
     """The moves of the rest of a round in which nobody passes, from seat `cur`, on a card of `n_spots` spots.
 
-    (seats in the round, the seat of each move, the number of choices of each move's decision, and its draw's
-    rejection bound): a seat's first turn of the round allows
-    no pass unless it placed before; its later ones do.
+    (the seats in the round, the seat of each move, the number of choices of each move's decision and its draw's
+    rejection bound): each seat in turn places while it holds a piece; a seat's first turn of the round allows
+    no pass unless it placed before, its later ones do.
     """
     seats = tuple(p for p in ring[cur] if not passed[p] and hand[p])  # (an empty hand is passed on its turn)
     order = tuple(p for r in range(max(hand[p] for p in seats)) for p in seats if hand[p] > r)
     n_pass = n_spots + 1
-    totals = [n_pass if placed[p] else n_spots for p in seats] + [n_pass] * (len(order) - len(seats))
-    limits = [TWO64 - TWO64 % total for total in totals]
+    totals = tuple([n_pass if placed[p] else n_spots for p in seats] + [n_pass] * (len(order) - len(seats)))
+    limits = tuple(TWO64 - TWO64 % total for total in totals)
     return seats, order, totals, limits
 
 

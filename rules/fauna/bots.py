@@ -486,8 +486,11 @@ def play_out(state: State, bots: list[Bot | None], *, quiet: bool = True, on_rou
         return state
     bases = [b.stream.state if type(b) is RandomBot else None for b in bots]
     if not state.over and None not in bases:  # random bots only: the placements, evaluations and upkeep in one loop
-        def after_round(s: State) -> None:
-            _after_move(s, -1, on_round)
+        def after_round(s: State) -> None:  # _after_move after an evaluation, written out: it runs every round
+            if on_round is not None:
+                on_round(s)
+            if s.round > MAX_ROUNDS:
+                raise _too_long(s)
             guard.see(s.round, s.score)
 
         return random_rounds(state, [b for b in bases if b is not None], after_round)
@@ -598,4 +601,8 @@ def _after_move(state: State, rnd: int, on_round: RoundHook | None) -> None:
         if on_round is not None:
             on_round(state)
         if state.round > MAX_ROUNDS:
-            raise GameTooLong(f"the game passed {MAX_ROUNDS} rounds without a winner (seed {state.seed})")
+            raise _too_long(state)
+
+
+def _too_long(state: State) -> GameTooLong:
+    return GameTooLong(f"the game passed {MAX_ROUNDS} rounds without a winner (seed {state.seed})")

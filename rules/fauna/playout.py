@@ -36,6 +36,7 @@ class _Batch:
         self.steps = sum((t * DECISION_STEP) << (LANE_BITS * t) for t in range(m))
         self.unpack = Struct("<" + f"Q{LANE_BYTES - 8}x" * m).unpack
         self.size = LANE_BYTES * m
+        self.all = (self.mask, self.ones, self.steps, self.unpack, self.size)  # all at once, for the playout
 
 
 _BATCHES: list[_Batch] = []
@@ -52,13 +53,12 @@ def first_draws(lanes: int, m: int, step: int) -> tuple[int, ...]:
     """
     while len(_BATCHES) <= m:
         _BATCHES.append(_Batch(len(_BATCHES)))
-    b = _BATCHES[m]
-    pm = b.mask
-    s = (lanes + (step & MASK) * b.ones + b.steps) & pm
+    pm, ones, steps, unpack, size = _BATCHES[m].all
+    s = (lanes + (step & MASK) * ones + steps) & pm
     z = ((s ^ (s >> 30)) & pm) * MIX1 & pm
     z = ((z ^ (z >> 27)) & pm) * MIX2 & pm
     z ^= z >> 31  # (what this leaves above a lane's 64 bits, the unpacking skips)
-    return b.unpack(z.to_bytes(b.size, "little"))
+    return unpack(z.to_bytes(size, "little"))
 
 
 def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[State], object]) -> State:

@@ -88,6 +88,7 @@ def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[Sta
     passed, placed = state.passed, state.placed
     cur = state.to_move_index
     ended = False  # the round's placements are over
+    fresh = False  # the round has only begun (not known of a position given)
     if not hand[cur]:  # a position set up with an empty hand to move: the bot passes (RandomBot.pick_spot)
         record(passes[cur])
         passed[cur] = True
@@ -114,7 +115,11 @@ def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[Sta
             # Until someone passes, the seats take turns clockwise from `cur`, each while it holds a piece: the
             # order of the round's moves is known, and so the first draw of every decision, drawn all at once.
             # A seat's first turn of the round allows no pass (unless it placed before); its later ones do.
-            key = (cur, n_spots, tuple(hand), tuple(placed), tuple(passed))
+            if fresh:  # a round's start: nobody placed or passed yet, so the hands say it all
+                key: tuple[object, ...] = (cur, n_spots, tuple(hand))
+                fresh = False
+            else:
+                key = (cur, n_spots, tuple(hand), tuple(placed), tuple(passed))
             plan = plans.get(key)
             if plan is None:
                 if len(plans) >= MAX_PLANS:
@@ -214,6 +219,7 @@ def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[Sta
         state.card_pos += 1
         card = state.card = judge.card(box.card(state.card_pos))
         owner = state.owner = [-1] * len(card.points)
+        fresh = True
         round_spots = state.round_spots = []
         passed = state.passed = [False] * n
         placed = state.placed = [0] * n

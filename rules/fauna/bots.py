@@ -469,9 +469,10 @@ def play_out(state: State, bots: list[Bot | None], *, quiet: bool = True, on_rou
     """Let the bots play until the game ends; `on_round(state)` is called after each evaluation.
 
     Quiet play (no events) runs the placement rules of `State.apply` in one loop, with the random bot's
-    draws written out, because simulations and the benchmark spend nearly all their time here. It leaves
-    the same state, history included, as applying the moves one by one; tests/test_bots.py compares the
-    two over many games of every bot kind.
+    draws written out, because simulations and the benchmark spend nearly all their time here; with random
+    bots in every seat the whole game is one loop (rules/fauna/playout.py). It leaves the same state, history
+    included, as applying the moves one by one; tests/test_bots.py and tests/test_fauna_playout.py compare
+    the two over many games of every bot kind.
     """
     guard = ProgressGuard()  # rounds in a row without a point: a table that pays (next to) nothing
     if not quiet:

@@ -29,6 +29,8 @@ from rules.fauna.front import CardFront
 from rules.fauna.game import BOT_STREAM, State
 from rules.fauna.judge import CardScores, Spots
 from rules.fauna.moves import PASS, Move
+from rules.fauna.playout import DECISION_STEP as PLAYOUT_STEP
+from rules.fauna.playout import random_rounds
 from rules.fauna.scales import Scales
 from rules.fauna.scoring import ScoringTable
 from rules.fauna.setup import Setup
@@ -85,7 +87,7 @@ class RandomBot:
                 return k
 
 
-DECISION_STEP = 0xD1B54A32D192ED03  # odd; spaces the decision streams of successive moves
+DECISION_STEP = PLAYOUT_STEP  # odd; spaces the decision streams of successive moves (the playout loop draws them too)
 
 
 def decision_rng(stream: SplitMix64, state: State) -> SplitMix64:
@@ -467,9 +469,10 @@ def play_out(state: State, bots: list[Bot | None], *, quiet: bool = True, on_rou
     """Let the bots play until the game ends; `on_round(state)` is called after each evaluation.
 
     Quiet play (no events) runs the placement rules of `State.apply` in one loop, with the random bot's
-    draws written out, because simulations and the benchmark spend nearly all their time here. It leaves
-    the same state, history included, as applying the moves one by one; tests/test_bots.py compares the
-    two over many games of every bot kind.
+    draws written out, because simulations and the benchmark spend nearly all their time here; with random
+    bots in every seat the whole game is one loop (rules/fauna/playout.py). It leaves the same state, history
+    included, as applying the moves one by one; tests/test_bots.py and tests/test_fauna_playout.py compare
+    the two over many games of every bot kind.
     """
     guard = ProgressGuard()  # rounds in a row without a point: a table that pays (next to) nothing
     if not quiet:
@@ -483,6 +486,15 @@ def play_out(state: State, bots: list[Bot | None], *, quiet: bool = True, on_rou
             guard.see(state.round, state.score)
         return state
     bases = [b.stream.state if type(b) is RandomBot else None for b in bots]
+    if not state.over and None not in bases:  # random bots only: the placements, evaluations and upkeep in one loop
+        def after_round(s: State) -> None:  # _after_move after an evaluation, written out: it runs every round
+            if on_round is not None:
+                on_round(s)
+            if s.round > MAX_ROUNDS:
+                raise _too_long(s)
+            guard.see(s.round, s.score)
+
+        return random_rounds(state, [b for b in bases if b is not None], after_round)
     while not state.over:
         rnd = state.round
         _place_quietly(state, bots, bases)
@@ -590,4 +602,8 @@ def _after_move(state: State, rnd: int, on_round: RoundHook | None) -> None:
         if on_round is not None:
             on_round(state)
         if state.round > MAX_ROUNDS:
-            raise GameTooLong(f"the game passed {MAX_ROUNDS} rounds without a winner (seed {state.seed})")
+            raise _too_long(state)
+
+
+def _too_long(state: State) -> GameTooLong:
+    return GameTooLong(f"the game passed {MAX_ROUNDS} rounds without a winner (seed {state.seed})")

@@ -9,7 +9,7 @@ from typing import Protocol, overload
 from rules.core.errors import ConfigError, DataError
 from rules.core.limits import excerpt
 from rules.core.names import normalize
-from rules.core.rng import SplitMix64
+from rules.core.rng import GOLDEN, MASK, MIX1, MIX2, SplitMix64, draw_below
 from rules.fauna.animals import SIDES, Animal, Deck
 
 
@@ -65,14 +65,21 @@ class Box:
         shown = self.shown
         if i < len(shown):
             return shown[i]
-        left, rng = self._left, self._rng
+        left, rng, side = self._left, self._rng, self._side
+        state = rng.state  # the draws written out (a playout opens a round, so draws a card, every dozen moves)
         while len(shown) <= i and left:
-            j = rng.below(len(left))
+            state, j = draw_below(state, len(left))
             faces = self._faces[left[j]]
             left[j] = left[-1]
             left.pop()
-            # below(2) is next() & 1 exactly: 2 divides 2**64, so below never rejects a draw for it
-            shown.append(faces[rng.next() & 1 if self._side is None else self._side])
+            if side is None:  # below(2) is next() & 1 exactly: 2 divides 2**64, so below never rejects a draw for it
+                state = (state + GOLDEN) & MASK
+                z = ((state ^ (state >> 30)) * MIX1) & MASK
+                z = ((z ^ (z >> 27)) * MIX2) & MASK
+                shown.append(faces[(z ^ (z >> 31)) & 1])
+            else:
+                shown.append(faces[side])
+        rng.state = state
         return shown[i % len(shown)]
 
     def order(self) -> list[Animal]:

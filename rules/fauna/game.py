@@ -398,10 +398,11 @@ class State:
     def copy(self) -> State:
         """An independent copy (for undo and look-ahead); data and config are shared, not copied."""
         new = State.__new__(State)
-        new.__dict__.update(self.__dict__)
-        for attr in ("hand", "stock", "score", "passed", "placed", "owner", "round_spots", "history"):
-            setattr(new, attr, list(getattr(self, attr)))
-        new.tally = [list(t) for t in self.tally]
+        d = new.__dict__ = self.__dict__.copy()  # every attribute, a new one of a subclass or a caller's too
+        d["hand"], d["stock"], d["score"] = self.hand[:], self.stock[:], self.score[:]
+        d["passed"], d["placed"], d["owner"] = self.passed[:], self.placed[:], self.owner[:]
+        d["round_spots"], d["history"] = self.round_spots[:], self.history[:]
+        d["tally"] = [t[:] for t in self.tally]
         return new
 
 

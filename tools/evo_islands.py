@@ -1,6 +1,6 @@
 """Measure an Evo rules edition's islands: win rate by start pair and first-round turn position, and the event taker.
 
-    /work/venv/bin/python tools/evo_islands.py [--players 3] [--games 600] [--seed 1] [--edition 3] [--event 0]
+    /work/venv/bin/python tools/evo_islands.py [--players 3] [--games 600] [--seed 1] [--edition 4] [--event 0]
 
 The seat balance printed is that of
 
@@ -30,6 +30,7 @@ from rules.core.bots import play_out, seat_bots
 from rules.core.simulate import game_seed, play_game, ratio, wilson
 from rules.evo import RULES
 from rules.evo.bots import HeuristicBot
+from rules.evo.config import EDITION
 from rules.evo.moves import Move
 
 MARGIN = 0.06
@@ -70,7 +71,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--games", type=int, default=600)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--edition", type=int, default=3)
+    ap.add_argument("--edition", type=int, default=EDITION)
     ap.add_argument("--event", type=int, default=0, help="three-seat games with an event taker in seat 1")
     args = ap.parse_args()
     n = args.players

@@ -101,3 +101,26 @@ def test_a_bad_rules_4_file_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) 
             data.edition_rules(4)
     finally:
         data.edition_rules.cache_clear()
+
+
+def test_a_case_names_a_rules_edition_it_knows() -> None:
+    from rules.core.cases import CaseFormatError
+    from rules.evo.cases import parse_cases
+
+    text = ('game = "evo"\n[[case]]\nname = "x"\nrule = "y"\nsource = "seed"\nedition = 9\n'
+            '[case.expect]\nround = 1\n')
+    with pytest.raises(CaseFormatError, match="edition must be a rules edition from 1 to 4"):
+        parse_cases(text, "x.toml")
+    assert parse_cases(text.replace("edition = 9", "edition = 4"), "x.toml")[0].edition == 4
+    assert parse_cases(text.replace("edition = 9\n", ""), "x.toml")[0].edition == 2
+
+
+def test_the_rules_screen_and_the_lab_line_say_the_edition_4_numbers() -> None:
+    from rules.evo.learn import gene_text, rules_text
+
+    new = rules_text(new_state(config(3), 7), None)
+    assert "or an event card and 2 mutation points." in new
+    assert "everyone starts with 6, 8 or 9 by their place on the first initiative track" in new
+    old = rules_text(new_state(config(3, 3), 7), None)
+    assert "or an event card." in old and "everyone starts with 6)" in old
+    assert gene_text("event", 4).endswith(", and 2 mutation points") and "mutation" not in gene_text("event", 3)

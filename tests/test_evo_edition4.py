@@ -1,4 +1,4 @@
-"""Evo's rules edition 4: the start by first-round place and the event column's mutation points; editions 1-3 unchanged."""
+"""Evo's rules edition 4: the start by first-round place, the event column's mutation points; editions 1-3 as before."""
 
 from __future__ import annotations
 

@@ -148,7 +148,8 @@ def check_contributions(game: str, files: list[str], fmt: str) -> None:
         check_own(record, mine, f"{game}:{at + 1}", at + 1)
         done.append({"file": path, "player": mine.player, "matches": True})
     if fmt == "json":
-        click.echo(dump_json({"version": 1, "file": game, "contributions": done}), nl=False)
+        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "referee": True, "public": True,
+                              "contributions": done}), nl=False)
         return
     for d in done:
         click.echo(f"{shown(d['file'])}: matches: {d['player']}'s commitment is in {shown(game)}, and the seed "

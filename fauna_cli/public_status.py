@@ -49,10 +49,10 @@ def public_status(game: str, fmt: str, svg_path: str | None) -> None:
                              "file draws the board after the referee's next apply or reveal")
         _unrevealed(game, fmt, rules, text, check)
         return
-    _revealed(game, fmt, rules, check, svg_path)
+    _revealed(game, fmt, rules, text, check, svg_path)
 
 
-def _decisions(text: str) -> tuple[list[tuple[int, str, str]], dict[str, Any] | None]:
+def public_decisions(text: str) -> tuple[list[tuple[int, str, str]], dict[str, Any] | None]:
     """The public decisions (seq, player, text) of a public file, and who decides next (None: nobody)."""
     moves = [(int(m.group(1)), m.group(2), m.group(3)) for m in map(_MOVE.match, text.split("\n")) if m]
     last = text.rstrip("\n").rsplit("\n", 1)[-1]
@@ -72,12 +72,24 @@ def _recent(moves: list[tuple[int, str, str]]) -> None:
 
 def _before_reveal_json(game: str, rules: Any, check: Any, moves: list[tuple[int, str, str]],
                         following: dict[str, Any] | None, view: Any, tables: Any) -> None:
-    """The JSON status of a public file before the reveal: one shape, with or without the board the referee wrote."""
-    click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "referee": True, "revealed": False,
-                          "lines": check.lines, "moves": check.moves, "view": view, "over": following is None,
-                          "tables": tables,
-                          "decisions": [{"seq": s, "player": p, "move": t} for s, p, t in moves],
-                          "next": following}), nl=False)
+    """The JSON status of a public file before the reveal: the plain status's keys as a spectator sees the game (the
+    board the referee wrote, or null in a file of an older fauna), and the public file's own."""
+    from fauna_cli.jsonshape import turn_of
+
+    doc = _public_document(game, rules, check, moves, view, tables, revealed=False)
+    click.echo(dump_json({**doc, "moves": check.moves, **turn_of(following, view), "last_round": None}), nl=False)
+
+
+def _public_document(game: str, rules: Any, check: Any, moves: list[tuple[int, str, str]], view: Any, tables: Any,
+                     revealed: bool) -> dict[str, Any]:
+    """The keys of a public file's status that do not depend on whether the game could be re-run."""
+    from fauna_cli.jsonshape import head_of
+
+    decisions = [{"seq": s, "player": p, "move": t} for s, p, t in moves]
+    return {"version": 1, "game": rules.name, "file": game, "view_of": None, "view": view, "legal": [],
+            "period": rules.period_name or None, "last_move": decisions[-1] if decisions else None,
+            "head": head_of(*check.head), "referee": True, "public": True, "revealed": revealed, "lines": check.lines,
+            "tables": tables, "decisions": decisions}
 
 
 def _before_reveal_line(game: str, rules: Any, check: Any, moves: list[tuple[int, str, str]],
@@ -96,7 +108,7 @@ def _board(game: str, fmt: str, rules: Any, text: str, check: Any, svg_path: str
     from fauna_cli.render import shown_value
     from rules.core.protocol import Table
 
-    moves, following = _decisions(text)
+    moves, following = public_decisions(text)
     board = shown_value(check.board)  # every text of a received file shown escaped
     tables = [Table(t["title"], tuple(t["headers"]), tuple(tuple(r) for r in t["rows"]))
               for t in shown_value(check.tables or [])]
@@ -122,7 +134,7 @@ def _board(game: str, fmt: str, rules: Any, text: str, check: Any, svg_path: str
 
 
 def _unrevealed(game: str, fmt: str, rules: Any, text: str, check: Any) -> None:
-    moves, following = _decisions(text)
+    moves, following = public_decisions(text)
     if fmt == "json":
         _before_reveal_json(game, rules, check, moves, following, None, None)
         return
@@ -133,7 +145,7 @@ def _unrevealed(game: str, fmt: str, rules: Any, text: str, check: Any) -> None:
     _recent(moves)
 
 
-def _revealed(game: str, fmt: str, rules: Any, check: Any, svg_path: str | None) -> None:
+def _revealed(game: str, fmt: str, rules: Any, text: str, check: Any, svg_path: str | None) -> None:
     from fauna_cli.anygame import picture, render_tables, write_svg
 
     loaded = check.loaded
@@ -143,10 +155,15 @@ def _revealed(game: str, fmt: str, rules: Any, check: Any, svg_path: str | None)
     if svg_path is not None:
         write_svg(rules, state, svg_path)
     if fmt == "json":
-        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "referee": True, "revealed": True,
-                              "lines": check.lines, "moves": check.moves, "view": view,
-                              "over": state.is_over, "winners": list(state.winners),
-                              "tables": [t.to_dict() for t in tables], "next": None}), nl=False)
+        from fauna_cli.anygame import finished_periods
+        from fauna_cli.jsonshape import last_move_of, standing
+
+        done = finished_periods(loaded)
+        moves, _ = public_decisions(text)
+        doc = _public_document(game, rules, check, moves, view, [t.to_dict() for t in tables], revealed=True)
+        click.echo(dump_json({**doc, **standing(rules.name, game, state),
+                              "last_round": done[-1].to_dict(rules.period_name) if done else None,
+                              "last_move": last_move_of(loaded.last_move())}), nl=False)  # revealed: as made
         return
     click.echo(f"{shown(game)}: a refereed {rules.title} game, finished after {state.seq} moves and revealed; "
                f"winner(s): {', '.join(state.winners)}. The commitment matches the revealed seed, and every public "

@@ -166,6 +166,7 @@ def new_refereed(rules: GameRules, config: Any, seed: int | None, game: str, key
     import secrets  # only a new game draws its salt and seed
 
     salt = secrets.token_hex(16)
+    drawn = seed is None and joint is None  # a joint seed follows from the secret and the joins: not drawn
     seed = secrets.randbelow(2**64) if seed is None else seed
     if joint is not None:  # the seed from the referee's secret and every player's join file
         from fauna_cli.jointseed_cmd import start
@@ -173,7 +174,7 @@ def new_refereed(rules: GameRules, config: Any, seed: int | None, game: str, key
         salt, seed = start(joint[0], joint[1], [p.name for p in config.players if getattr(p, "bot", None) is None])
     state = rules.new_state(config, seed)
     log = GameLog(rules, state)
-    _bots_reply(rules, log)
+    opening = _bots_reply(rules, log)
     with game_lock(key):
         loaded = load_game_log(log.text(), key, rules)
         _refuse_existing(_outputs(game, key, _view_files(loaded, game)), force)
@@ -182,8 +183,13 @@ def new_refereed(rules: GameRules, config: Any, seed: int | None, game: str, key
         recover(key, [Path(os.path.realpath(game)).parent])  # an old game's interrupted update, before replacing it
         views, _ = _write_all(rules, loaded, salt, game, key, _with_secrets(loaded, {}))
     if fmt == "json":
-        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "key": key, "views": views,
-                              "public_seed": seed if public_seed else None}), nl=False)
+        from fauna_cli.anygame import _event_dict
+
+        shown_seed = seed if public_seed else None  # else only KEY holds it
+        click.echo(dump_json({**_referee_standing(rules, loaded, salt, game), "seed": shown_seed,
+                              "seed_drawn": drawn, "config": rules.config_to_dict(config),
+                              "events": [_event_dict(rules, e) for e in opening], "view": loaded.state.view(None),
+                              "key": key, "views": views, "public_seed": shown_seed}), nl=False)
         return
     click.echo(f"Started a refereed {rules.title} game: {shown(game)} is public (send it to everyone), "
                f"{shown(key)} is yours alone (it holds the seed; never send it before the end).")
@@ -208,6 +214,34 @@ def _refuse_existing(outputs: list[tuple[str, str | Path | None]], force: bool) 
                              "replace it")
 
 
+def _referee_standing(rules: GameRules, loaded: LoadedGame, salt: str, game: str) -> dict[str, Any]:
+    """The keys every document about a game has, for the referee's commands: where the game stands, and the head of
+    the public file GAME (what the players' move files continue)."""
+    from fauna_cli.jsonshape import head_of, standing
+
+    public = public_game(rules, loaded, salt)
+    return {"version": 1, **standing(rules.name, game, loaded.state), "head": head_of(len(public.lines), public.head),
+            "referee": True, "public": True}
+
+
+def _public_rounds(rules: GameRules, loaded: LoadedGame, salt: str, first: int) -> list[dict[str, Any]]:
+    """The rounds (turns) that decisions from move `first` on finished, their decisions in the public file's words
+    (a card discarded face down stays 'discard a card', as everyone else read it)."""
+    import re
+
+    from fauna_cli.anygame import finished_periods
+
+    said = {int(m[1]): m[2] for m in (re.match(r"^(\d+) [^:]+: (.+) @[0-9a-f]+$", line)
+                                      for line in public_game(rules, loaded, salt).lines) if m}
+    out = []
+    for p in finished_periods(loaded):
+        if p.moves and p.moves[-1]["seq"] >= first:
+            doc = p.to_dict(rules.period_name)
+            doc["moves"] = [{**m, "move": said[m["seq"]]} for m in p.moves]  # every decision has its public line
+            out.append(doc)
+    return out
+
+
 def _hint(loaded: LoadedGame, game: str, key: str) -> str:
     st, game, key = loaded.state, shown(game), shown(key)
     if st.is_over:
@@ -216,7 +250,8 @@ def _hint(loaded: LoadedGame, game: str, key: str) -> str:
             f"{st.to_move} MOVE writes a move file), and you apply it: fauna pbem apply {game} --key {key} MOVEFILE")
 
 
-def _play_turn(loaded: LoadedGame, player: str, text: str, seq: int | None) -> str | None:
+def _play_turn(loaded: LoadedGame, player: str, text: str, seq: int | None,
+               said: list[Any] | None = None) -> str | None:
     """Apply a player's decisions ('a; b; c') in order, stopping before one that rests on what an earlier one
     showed (rules/core/turns.py): the player sends the rest in the next mail. Returns the note for that player,
     or None when all were applied.
@@ -244,6 +279,8 @@ def _play_turn(loaded: LoadedGame, player: str, text: str, seq: int | None) -> s
                               "(nothing was applied)")
         try:
             _, (_, _, events) = pbem_move_change(loaded, name, d, None if k else seq)
+            if said is not None:  # the events of the decision and the computer players' replies
+                said += events
         except IllegalMove as exc:
             if len(decisions) == 1:
                 raise
@@ -263,10 +300,16 @@ def referee_move(game: str, key: str, player: str, text: str, fmt: str) -> None:
         _check_public(rules, loaded, salt, game)
         name = resolve(loaded.state, player)
         before = _views_now(rules, loaded, salt, secrets)
-        stopped = _play_turn(loaded, name, text, None)
+        first = loaded.state.seq + 1
+        events: list[Any] = []
+        stopped = _play_turn(loaded, name, text, None, events)
         views, updates = _write_all(rules, loaded, salt, game, key, _with_secrets(loaded, secrets), seen, before)
     if fmt == "json":
-        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "moves": loaded.state.seq,
+        from fauna_cli.anygame import _event_dict
+
+        click.echo(dump_json({**_referee_standing(rules, loaded, salt, game), "player": name,
+                              "events": [_event_dict(rules, e) for e in events], "period": rules.period_name or None,
+                              "rounds": _public_rounds(rules, loaded, salt, first), "move_file": None,
                               "views": views, "updates": _updates_json(updates),
                               "stopped": [stopped] if stopped else []}), nl=False)
         return
@@ -322,8 +365,9 @@ def referee_apply(game: str, key: str, files: list[MoveFile], fmt: str) -> None:
                 stopped.append(f"{mf.where}: {note}")
         views, updates = _write_all(rules, loaded, salt, game, key, _with_secrets(loaded, secrets), seen, before)
     if fmt == "json":
-        click.echo(dump_json({"version": 1, "applied": applied, "ignored": ignored, "stopped": stopped,
-                              "views": views, "updates": _updates_json(updates)}), nl=False)
+        click.echo(dump_json({**_referee_standing(rules, loaded, salt, game), "applied": applied, "ignored": ignored,
+                              "problem": None, "stopped": stopped, "views": views,
+                              "updates": _updates_json(updates)}), nl=False)
         return
     for a in applied:
         click.echo(f"Applied {a}")
@@ -420,10 +464,15 @@ def reveal(game: str, key: str, fmt: str, contributions: list[str] | None = None
         salt = with_contributions(salt, contributions or [])
 
         check_outputs([], [("the game file", game), ("the key file", key)])
-        commit(key, [Write(game, public_game(rules, loaded, salt).text(reveal=(loaded.state.seed, salt)))],
-               seen)
+        text = public_game(rules, loaded, salt).text(reveal=(loaded.state.seed, salt))
+        commit(key, [Write(game, text)], seen)
     if fmt == "json":
-        click.echo(dump_json({"version": 1, "file": game, "revealed": True}), nl=False)
+        from fauna_cli.jsonshape import head_of, standing
+
+        lines = text.rstrip("\n").split("\n")
+        click.echo(dump_json({"version": 1, **standing(rules.name, game, loaded.state),
+                              "head": head_of(len(lines), lines[-1].rsplit(" @", 1)[1]), "referee": True,
+                              "public": True, "revealed": True, "lines": len(lines)}), nl=False)
         return
     click.echo(f"Revealed the seed and every hidden decision in {shown(game)}; send it to everyone: "
                f"`fauna replay {shown(game)}` re-runs and checks the whole game.")
@@ -450,8 +499,16 @@ def replay_public(game: str, fmt: str, views: list[str] | None = None) -> None:
             click.echo(joint_note(check.salt), nl=False)
         return
     if fmt == "json":
-        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "lines": check.lines,
-                              "moves": check.moves, "revealed": False}), nl=False)
+        from fauna_cli.jsonshape import turn_of
+        from fauna_cli.public_status import public_decisions
+
+        _, following = public_decisions(text)
+        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "moves": check.moves,
+                              **turn_of(following, check.board), "lines": check.lines,
+                              "verified": {"lines": check.lines, "moves": check.moves, "to_end": True,
+                                           "head": check.head[1]},
+                              "referee": True, "public": True, "revealed": False}),
+                   nl=False)
         return
     click.echo(f"{shown(game)}: a refereed {rules.title} game in progress; the hash chain of its {check.lines} lines "
                "is "
@@ -470,7 +527,10 @@ def _check_views(rules: GameRules, check: Any, game: str, views: list[str], fmt:
         v = check_view(read_text(path, "view file", MAX_LOG_BYTES), path, rules, check.loaded, check.salt)
         done.append({"file": path, "player": v.player, "seq": v.seq, "matches": True})
     if fmt == "json":
-        click.echo(dump_json({"version": 1, "game": rules.name, "file": game, "views": done}), nl=False)
+        from fauna_cli.jsonshape import standing
+
+        click.echo(dump_json({"version": 1, **standing(rules.name, game, check.loaded.state), "referee": True,
+                              "public": True, "revealed": True, "views": done}), nl=False)
         return
     for d in done:
         click.echo(f"{shown(d['file'])}: matches: it shows {d['player']} what they should have seen after move "
@@ -485,8 +545,9 @@ def view_status(path: str, fmt: str) -> None:
     v = read_view(read_text(path, "view file", MAX_LOG_BYTES), path)
     rules = load_rules(v.game)
     if fmt == "json":
-        click.echo(dump_json({"version": 1, "game": v.game, "player": v.player, "seq": v.seq, "head": v.head,
-                              "view": v.view, "legal": v.legal, "next": v.next, "history": v.history}), nl=False)
+        from fauna_cli.jsonshape import view_document
+
+        click.echo(dump_json(view_document(path, v, rules.period_name or None)), nl=False)
         return
     # every text of the file is shown escaped: a received view cannot retitle the window or hide text
     who, legal, nxt = shown(v.player), shown_value(v.legal), shown_value(v.next)
@@ -536,6 +597,9 @@ def view_move(path: str, player: str, text: str, move_file: str | None, print_it
                           "the move in words; the referee can apply it with fauna pbem move GAME --key KEY)")
     mf = mf.signed(v.secret)
     if print_it:
+        if fmt == "json":
+            click.echo(dump_json(_view_move_json(path, v, None, mf.text())), nl=False)
+            return
         click.echo(mf.text(), nl=False)
         return
     target = move_file or str(Path(path).with_name(f"{Path(path).stem}-move-{mf.seq}.txt"))
@@ -545,10 +609,24 @@ def view_move(path: str, player: str, text: str, move_file: str | None, print_it
     check_outputs([("the view file", path)], [("--move-file", target)])
     force = force or (Path(target).exists() and unsaved_move_file(target, mf))  # a choice made again: replaced
     write_output(target, mf.text(), force, secret=True)  # it holds the decision, which may be a hidden one
+    if fmt == "json":
+        click.echo(dump_json(_view_move_json(path, v, target, mf.text())), nl=False)
+        return
     from fauna_cli.guidance import view_move_hint
 
     click.echo(f"Move file: {shown(target)}")
     click.echo(view_move_hint(target, path))
+
+
+def _view_move_json(path: str, v: Any, target: str | None, text: str) -> dict[str, Any]:
+    """`pbem move VIEWFILE --format json`: pbem move's keys, for a move sent to the referee: nothing is applied until
+    the referee applies the move file, so the game stands where the view shows it and no event happened yet."""
+    from fauna_cli.jsonshape import view_head, view_standing
+    from rules.core.registry import load_rules
+
+    return {"version": 1, **view_standing(path, v), "player": v.player, "events": [],
+            "period": load_rules(v.game).period_name or None, "rounds": [], "head": view_head(v.head),
+            "move_file": {"file": target, "text": text}, "referee": True, "public": False}
 
 
 def apply_updates(view: str, files: list[str], fmt: str) -> None:
@@ -576,9 +654,14 @@ def apply_updates(view: str, files: list[str], fmt: str) -> None:
         commit(view, [Write(view, text, secret=True)], (seen,))
     v = read_view(text, view)
     if fmt == "json":
-        click.echo(dump_json({"version": 1, "file": view, "player": v.player, "seq": v.seq, "head": v.head,
-                              "applied": [{"file": u.where.rsplit(":", 1)[0], "seq": u.seq} for u in found],
-                              "legal": v.legal, "next": v.next}), nl=False)
+        from fauna_cli.jsonshape import view_head, view_standing
+
+        done = [{"file": u.where.rsplit(":", 1)[0], "seq": u.seq} for u in sorted(found, key=lambda u: u.seq)]
+        click.echo(dump_json({"version": 1, **view_standing(view, v), "head": view_head(v.head),
+                              "applied": [f"the update to move {d['seq']} ({d['file']})" for d in done],
+                              "ignored": [], "problem": None, "update_files": done, "referee": True, "public": False,
+                              "view_of": v.player, "legal": v.legal,
+                              "player": v.player, "seq": v.seq}), nl=False)  # player, seq: the names from before
         return
     for up in sorted(found, key=lambda u: u.seq):
         click.echo(f"Applied the update to move {up.seq} ({shown(up.where.rsplit(':', 1)[0])}).")

@@ -126,3 +126,71 @@ def documents(command: str, game: str, folder: Path) -> Iterator[tuple[str, dict
                                   "--games", 2, "--seed", 1, "--list")
     else:
         raise ValueError(command)
+
+
+# -- the referee's files (docs/json.md): one refereed game per game, played to the end and revealed ------------
+
+def _status(path: Path) -> dict:
+    return json_of("pbem", "status", path)
+
+
+def referee_documents(game: str, folder: Path) -> Iterator[tuple[str, str, dict]]:
+    """(schema, what was run, its JSON) of every referee command on a refereed game of `game`: one person and one
+    computer player, started, moved through view files, move files and update files, then played to the end in the
+    referee's words and revealed; and a joint-seed start (invite, join, contribution check)."""
+    from fauna_cli.referee_cmd import _load_key
+    from rules.core.referee import public_game
+
+    folder.mkdir(parents=True, exist_ok=True)
+    cfg = config(folder / "r.toml", game)  # without a seed: a refereed game draws its own
+    short = "goal = 8\n" if game == "fauna" else ""  # a short Fauna game: the whole of it is played
+    cfg.write_text(cfg.read_text().replace("seed = 2\n", short))
+    pub, key, view = folder / f"r.{game}", folder / "r.key", folder / "r-me.view"
+    yield "pbem-new", "new --referee", json_of("pbem", "new", "--config", cfg, "--out", folder / f"s.{game}",
+                                               "--referee", folder / "s.key")
+    # the game played here has a public seed, so that it is the same game at every run
+    yield "pbem-new", "new --referee --public-seed", json_of("pbem", "new", "--config", cfg, "--out", pub,
+                                                             "--referee", key, "--seed", 7, "--public-seed")
+    yield "pbem-status", "status VIEW (start)", _status(view)
+    yield "pbem-status", "status PUBLIC (start)", _status(pub)
+    rules, salt, loaded, _ = _load_key(str(key))
+    old = folder / f"old.{game}"  # a public file as an older fauna wrote it: no board
+    old.write_text(public_game(rules, loaded, salt).text(board=False))
+    yield "pbem-status", "status PUBLIC (older fauna, no board)", _status(old)
+    kept = folder / "kept"  # the player's own copy of their view file, kept up to date by update files
+    kept.mkdir()
+    shutil.copy(view, kept / view.name)
+    yield "replay", "replay PUBLIC (before the reveal)", json_of("replay", pub)
+    for n in range(2):
+        legal = _status(view)["legal"]
+        yield "pbem-move", "move VIEW --print-move", json_of("pbem", "move", view, "--as", "me", "--print-move",
+                                                             legal[0])
+        move_file = folder / f"m{n}.txt"
+        yield "pbem-move", "move VIEW", json_of("pbem", "move", view, "--as", "me", "--move-file", move_file, legal[0])
+        applied = json_of("pbem", "apply", pub, "--key", key, move_file)
+        yield "pbem-apply", "apply --key", applied
+        updates = [u["file"] for u in applied["updates"]]
+        yield "pbem-apply", "apply VIEW UPDATE", json_of("pbem", "apply", kept / view.name, *updates)
+        yield "pbem-status", "status VIEW (after moves)", _status(view)
+    yield "pbem-status", "status PUBLIC (after moves)", _status(pub)
+    yield "pbem-status", "status VIEW (kept copy)", _status(kept / view.name)
+    while not (doc := _status(view))["over"]:
+        yield "pbem-move", "move --key", json_of("pbem", "move", pub, "--key", key, "--as", "me", doc["legal"][-1])
+    yield "pbem-status", "status VIEW (over)", doc
+    yield "pbem-status", "status PUBLIC (over, before the reveal)", _status(pub)
+    yield "replay", "replay PUBLIC (over, before the reveal)", json_of("replay", pub)
+    yield "pbem-reveal", "reveal", json_of("pbem", "reveal", pub, "--key", key)
+    yield "pbem-status", "status PUBLIC (revealed)", _status(pub)
+    yield "replay", "replay PUBLIC (revealed)", json_of("replay", pub)
+    yield "replay-view", "replay PUBLIC --view", json_of("replay", pub, "--view", view, "--view", kept / view.name)
+    # a joint seed: the invitation, the join, the start, each player's check
+    yield "pbem-invite", "invite", json_of("pbem", "invite", "--out", folder / "d.invite", "--secret",
+                                           folder / "d.secret")
+    joined = json_of("pbem", "join", folder / "d.invite", "--as", "me")
+    yield "pbem-join", "join", joined
+    jpub = folder / f"d.{game}"
+    yield "pbem-new", "new --joint-seed", json_of("pbem", "new", "--config", cfg, "--out", jpub, "--referee",
+                                                  folder / "d.key", "--joint-seed", folder / "d.secret", "--join",
+                                                  joined["join"])
+    yield "replay-contribution", "replay --contribution", json_of("replay", jpub, "--contribution",
+                                                                  joined["contribution"])

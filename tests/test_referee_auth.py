@@ -74,7 +74,7 @@ def test_a_move_file_written_for_another_player_is_refused_and_the_game_is_uncha
     forger = "ben" if mover == "ann" else "ann"
     mine = status(views[forger])  # the forger's own view file: the game's id and head are the same for all
     choice = status(views[mover])["legal"][0]  # a move the mover could make (a forger may guess one)
-    unsigned = MoveFile(read_id(views[forger]), mine["seq"] + 1, mover, choice, mine["head"])
+    unsigned = MoveFile(read_id(views[forger]), mine["seq"] + 1, mover, choice, mine["head"]["hash"])
     own_secret = re.search(r"^secret ([0-9a-f]{64}) @", views[forger].read_text(), re.M).group(1)
     forged = {"no-auth.txt": unsigned, "forger-signed.txt": unsigned.signed(own_secret),
               "copied-auth.txt": MoveFile(unsigned.game, unsigned.seq, mover, choice, unsigned.after, "x",
@@ -176,7 +176,7 @@ def test_a_game_begun_before_players_had_secrets_goes_on_and_gets_them(tmp_path)
     old = fauna("pbem", "move", views[mover], "--as", mover, "--move-file", tmp_path / "m.txt", choice)
     assert old.returncode == 3 and "a view file of an older fauna, without your secret" in one_line(old.stderr)
     unsigned = MoveFile(read_id(views[mover]), status(views[mover])["seq"] + 1, mover, choice,
-                        status(views[mover])["head"])
+                        status(views[mover])["head"]["hash"])
     (tmp_path / "m.txt").write_text(unsigned.text())
     before = files(tmp_path)
     out = apply(tmp_path, tmp_path / "m.txt")

@@ -521,19 +521,23 @@ class ArcticState:
 
     # ----- views and copies
     def copy(self) -> ArcticState:
-        """An independent copy: the lists that change are copied, the config and sides are shared."""
+        """An independent copy: the lists that change are copied, the config and sides are shared.
+
+        The attribute table is copied whole and then given the new lists (a search copies a state per playout).
+        """
         new = ArcticState.__new__(ArcticState)
-        new.__dict__.update(self.__dict__)
-        new.history = list(self.history)
-        new.hands = [list(h) for h in self.hands]
-        new.piles = [list(p) for p in self.piles]
-        new.penalties = [list(p) for p in self.penalties]
-        new.river = list(self.river)
-        new.draw = list(self.draw)
-        new.reserve = list(self.reserve)
-        new.tokens = list(self.tokens)
-        new.holders = list(self.holders)
-        new._events = []
+        d = self.__dict__.copy()
+        d["history"] = self.history.copy()
+        d["hands"] = list(map(list, self.hands))
+        d["piles"] = list(map(list, self.piles))
+        d["penalties"] = list(map(list, self.penalties))
+        d["river"] = self.river.copy()
+        d["draw"] = self.draw.copy()
+        d["reserve"] = self.reserve.copy()
+        d["tokens"] = self.tokens.copy()
+        d["holders"] = self.holders.copy()
+        d["_events"] = []
+        new.__dict__ = d
         return new
 
     def view(self, player: str | None) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.errors import FaunaError, ReplayMismatch
@@ -214,6 +214,8 @@ class PublicCheck:
     salt: str | None = None  # the revealed salt, with which view files can be re-derived
     board: dict[str, Any] | None = None  # before the reveal: the spectator's view the referee wrote (None: none)
     tables: list[dict[str, Any]] | None = None  # before the reveal of a finished game: its final tables
+    # (line, hash) of the last line that each write keeps: what move files continue (derived: not compared)
+    head: tuple[int, str] = field(default=(0, CHAIN_START), compare=False)
 
 
 def verify_public(text: str, source: str, rules: GameRules) -> PublicCheck:
@@ -222,6 +224,7 @@ def verify_public(text: str, source: str, rules: GameRules) -> PublicCheck:
     texts: list[str] = []
     head = CHAIN_START
     tail = _board_lines(rd)  # the lines that each write replaces: the spectator's board, who moves next
+    kept = (0, CHAIN_START)
     for i in range(len(rd.lines)):
         body, h = rd.split(i)
         want = chain(head, body)
@@ -233,11 +236,12 @@ def verify_public(text: str, source: str, rules: GameRules) -> PublicCheck:
         head = want
         if i < len(rd.lines) - tail:
             texts.append(body)
+            kept = (i + 1, want)
     board, tables = _read_board(rd, tail, rules)
     moves = sum(1 for t in texts if _MOVE.match(t))
     reveal_at = next((i for i, t in enumerate(texts) if t.startswith("reveal seed ")), None)
     if reveal_at is None:
-        return PublicCheck(len(rd.lines), moves, False, None, board=board, tables=tables)
+        return PublicCheck(len(rd.lines), moves, False, None, board=board, tables=tables, head=kept)
     m = _REVEAL.match(texts[reveal_at])
     if not m:
         raise LogFormatError(f"{rd.where(reveal_at)}: expected 'reveal seed N salt HEX', found "
@@ -296,7 +300,7 @@ def verify_public(text: str, source: str, rules: GameRules) -> PublicCheck:
     # Nor can it be shorter: the re-run took each move line only in the move's own text, so a decision the file
     # does not reveal has the move itself as its public text (it is not hidden), and the reveal lines agree.
     assert len(rd.lines) == len(expected) - 1, "a public file shorter than its re-derived text"
-    return PublicCheck(len(rd.lines), moves, True, loaded, salt)
+    return PublicCheck(len(rd.lines), moves, True, loaded, salt, head=kept)
 
 
 def _board_lines(rd: LineReader) -> int:

@@ -110,21 +110,30 @@ class State:
         return {n: len(self.claimed[self.colour_of(n)]) for n in self._names}
 
     def copy(self) -> State:
-        """An independent copy: the lists that change are copied, the design and config are shared."""
+        """An independent copy: the lists that change are copied, the design and config are shared.
+
+        Every attribute is set by name, in `__init__`'s order, rather than through `__dict__`: a search copies
+        a state for every playout, and an object whose `__dict__` was never touched keeps Python's faster
+        attribute access (tests/test_playout.py checks the copy holds everything the state does).
+        """
         s = State.__new__(State)
-        s.__dict__.update(self.__dict__)
-        s.history = list(self.history)
-        s.hands = [list(self.hands[0]), list(self.hands[1])]
-        s.decks = [list(self.decks[0]), list(self.decks[1])]
-        s.holes = [list(self.holes[0]), list(self.holes[1])]
-        s.hole_colour = list(self.hole_colour)
-        s.hole_card = list(self.hole_card)
-        s.claimed = [list(self.claimed[0]), list(self.claimed[1])]
-        s.claimed_cards = list(self.claimed_cards)
-        s.stack = list(self.stack)
-        s._legal = None
-        s.played = list(self.played)
-        s.resolutions = list(self.resolutions)
+        s.d, s.nm, s.config, s.seed, s.seq = self.d, self.nm, self.config, self.seed, self.seq
+        s.history = self.history[:]
+        s._names, s.by_colour = self._names, self.by_colour
+        hands, decks, holes, claimed = self.hands, self.decks, self.holes, self.claimed
+        s.hands = [hands[0][:], hands[1][:]]
+        s.decks = [decks[0][:], decks[1][:]]
+        s.holes = [holes[0][:], holes[1][:]]
+        s.hole_colour = self.hole_colour[:]
+        s.hole_card = self.hole_card[:]
+        s.claimed = [claimed[0][:], claimed[1][:]]
+        s.claimed_cards = self.claimed_cards[:]
+        s.turn_colour, s.turn, s.actions_used = self.turn_colour, self.turn, self.actions_used
+        s.stack = self.stack[:]
+        s.discarding, s.action_open, s._legal = self.discarding, self.action_open, None
+        s.over, s._winners = self.over, self._winners
+        s.played = self.played[:]
+        s.resolutions = self.resolutions[:]
         return s
 
     # ----- what may be decided now

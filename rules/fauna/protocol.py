@@ -249,6 +249,7 @@ RULES = GameRules(
     tables_after=tables_after, final_tables=final_tables, summary=summary, breakdown=breakdown, help_text=help_text,
     event_text=event_text, view_shape=lambda: importlib.import_module("rules.fauna.viewshape").VIEW_SHAPE,
     final_reason=final_reason, prompt_commands=COMMANDS, new_log=new_log, read_log=read_log,
+    period_name="round", period_of=lambda state: state.round,
     bench_work=lambda: importlib.import_module("rules.fauna.benchwork"),
     simulation=lambda: importlib.import_module("rules.fauna.simulation"),
     facts=RecordedFacts(start=start_from_log, restart=restart, against_installed=against_installed))

@@ -1,0 +1,317 @@
+"""The automatic steps between Evo's decisions, as the phase modules take them but without their events.
+
+Random playouts (playout.py) play a decision and then run the game on to the next one through these: turn
+ends, births, survival, income, the next round's climate and lab, the settling of the auction. Each names the
+rule function it copies; the copies follow rules editions 1 to 3 (playout.FAST_EDITIONS), and
+tests/test_evo_playout.py checks them against `State.apply` game by game.
+"""
+
+from __future__ import annotations
+
+from rules.evo import cards, movement
+from rules.evo.moves import Move
+from rules.evo.playtables import Tables, timing_cards, timing_sets
+from rules.evo.shared import EVENT, MAX_BID, METEORITE, SUPPLY, TOKEN_STEPS, new_record
+from rules.evo.state import State
+
+
+def attackable(c: int, fx: dict[str, int], genes: dict[str, int]) -> bool:
+    """combat.attackable from a species' count, effects and genes."""
+    return c > 2 and not fx["truce"] and not (genes.get("regeneration") and c <= 3)
+
+
+def card_moves(state: State, seat: int, timing: str) -> list[Move]:
+    """cards.card_moves, quickly empty when the hand holds no card of the phase's timing."""
+    if timing_sets()[timing].isdisjoint(state.hand[seat]):
+        return []
+    return cards.card_moves(state, seat)
+
+
+def may_hold(state: State, seat: int, timing: str) -> bool:
+    """cards.may_hold: whether a player could hold a card of this timing, as everyone can tell."""
+    if state.config.edition < 2:
+        return cards.may_hold(state, seat, timing)
+    if not state.hand[seat]:
+        return False
+    gone = state.discard
+    return any(c not in gone for c in timing_cards()[timing])
+
+
+def next_bidder(state: State, t: Tables) -> None:
+    """auction.next_bidder, with auction.can_bid and open_columns_only (rules editions 1-3) written in."""
+    open_only = state.config.edition >= 3 and state.n == 2 and state.round == 1
+    mp, genes, bids, outbid, unplaced = state.mp, state.genes, state.bids, state.outbid, state.unplaced
+    while True:
+        seat = state.bidder
+        if seat is None:
+            if not unplaced:
+                settle(state, t)
+                return
+            seat = state.bidder = unplaced.pop(0)
+            outbid[seat] = 0
+        top = mp[seat] + genes[seat].get("alchemical vial", 0)
+        barred = outbid[seat]
+        for c, held in enumerate(bids):
+            if barred >> c & 1:
+                continue
+            if held is None:
+                if top >= 1:
+                    return
+            elif not open_only and held[1] < top and held[1] < MAX_BID:
+                return
+        state.bidder = None
+
+
+def mutation(state: State, t: Tables) -> None:
+    """auction.mutation: the lab filled from the bag (duplicates back at a random place), the bidding opened."""
+    genes: list[str] = []
+    bag = state.bag
+    while len(genes) < state.n - 1 and any(g not in genes for g in bag):
+        g = bag.pop(0)
+        if g in genes:
+            bag.insert(state.rng.below(len(bag) + 1), g)
+        else:
+            genes.append(g)
+    state.lab = ([EVENT] if state.deck else []) + genes
+    state.bids = [None] * len(state.lab)
+    state.outbid = [0] * state.n
+    state.phase = "auction"
+    state.unplaced = list(state.order)
+    state.bidder = None
+    next_bidder(state, t)
+
+
+def settle(state: State, t: Tables) -> None:
+    """auction.settle: the winners pay and take their items; then the initiative order."""
+    state.bidder = None
+    rec = state.record
+    assert rec is not None
+    for seat in state.order:
+        col = state.column_of[seat]
+        if col is None:
+            continue
+        held = state.bids[col]
+        assert held is not None
+        paid = max(0, held[1] - state.genes[seat].get("alchemical vial", 0))
+        state.mp[seat] -= paid
+        rec.paid[seat] += paid
+        item = state.lab[col]
+        if item == EVENT:
+            state.hand[seat].append(state.deck.pop(0))
+        else:
+            state.genes[seat][item] = state.genes[seat].get(item, 0) + 1
+        rec.bought[seat] = item
+    ncol = len(state.lab)
+    column_of = state.column_of
+    by_column = sorted(state.order, key=lambda s: ncol if column_of[s] is None else column_of[s] or 0)
+    count = state.count
+    state.order = sorted(by_column, key=lambda s: count[s])
+    if state.holder("adrenaline rush") is not None:
+        state.phase = "initiative"
+        return
+    state.phase = "movement"
+    state.turn = -1
+    next_mover(state, t)
+
+
+def next_mover(state: State, t: Tables) -> None:
+    """movement.next_mover with maybe_end_turn: the next turn with something to do, or the births."""
+    while True:
+        state.turn += 1
+        if state.turn >= state.n:
+            start_birth(state, t)
+            return
+        seat = state.order[state.turn]
+        g = state.genes[seat]
+        state.steps = 2 + g.get("legs", 0) + 2 * g.get("strong thighs", 0)
+        state.flippers_used = state.wings_used = False
+        if can_act(state, t, seat):
+            return
+
+
+def can_act(state: State, t: Tables, seat: int) -> bool:
+    """movement.can_act: a card that could be held, or a step, attack, swim or flight."""
+    if state.hand[seat] and (cards.card_moves(state, seat) if state.config.edition < 2
+                             else may_hold(state, seat, "movement")):
+        return True
+    if state.steps < 1:
+        return False
+    occ, nb = state.occ, t.neighbors
+    mine = state.pos[seat]
+    for s in mine:
+        for u in nb[s]:
+            if occ[u] < 0:
+                return True
+    count, fx, genes = state.count, state.fx, state.genes
+    for s in mine:
+        for u in nb[s]:
+            o = occ[u]
+            if o != seat and attackable(count[o], fx[o], genes[o]):
+                return True
+    g = genes[seat]
+    if (g.get("flippers") and not state.flippers_used) or (g.get("wings") and not state.wings_used):
+        return any(m.kind != "done" for m in movement.step_moves(state, seat))
+    return False
+
+
+def start_birth(state: State, t: Tables) -> None:
+    """birth.start_birth: one birth each and one more per Eggs gene."""
+    state.phase = "birth"
+    for s in range(state.n):
+        state.births_left[s] = 1 + state.genes[s].get("eggs", 0)
+    state.birth_seat = None
+    next_birth(state, t, advance=True)
+
+
+def next_birth(state: State, t: Tables, advance: bool) -> None:
+    """birth.next_birth: round after round through the initiative order while births remain."""
+    order, left, n = state.order, state.births_left, state.n
+    while True:
+        if advance:
+            if not any(left):
+                start_survival(state, t)
+                return
+            first = 0 if state.birth_seat is None else order.index(state.birth_seat) + 1
+            for i in range(n):
+                s = order[(first + i) % n]
+                if left[s] > 0:
+                    state.birth_seat = s
+                    break
+        advance = True
+        seat = state.birth_seat
+        assert seat is not None
+        if can_breed(state, t, seat):
+            return
+        left[seat] -= 1
+
+
+def can_breed(state: State, t: Tables, seat: int) -> bool:
+    """birth.can_breed: a Birth card that could be held, or a free space for a baby."""
+    if state.hand[seat] and (cards.card_moves(state, seat) if state.config.edition < 2
+                             else may_hold(state, seat, "birth")):
+        return True
+    occ = state.occ
+    mine = state.pos[seat]
+    near = t.within3 if state.genes[seat].get("thick shell") or state.fx[seat]["reach3"] else t.neighbors
+    if state.count[seat] < SUPPLY:
+        for s in mine:
+            for u in near[s]:
+                if occ[u] < 0:
+                    return True
+        return False
+    return any(occ[u] < 0 for r in mine for s in mine if s != r for u in near[s])
+
+
+def start_survival(state: State, t: Tables) -> None:
+    """survival.start_survival: the survival card window first, if anyone could hold a survival card."""
+    state.birth_seat = None
+    state.window = cards.window(state, "survival")
+    if state.window:
+        state.phase = "survival-cards"
+    else:
+        after_survival_window(state, t)
+
+
+def after_survival_window(state: State, t: Tables) -> None:
+    """survival.after_survival_window: the species are judged."""
+    state.phase = "survival"
+    state.turn = -1
+    state.survivor = None
+    next_survivor(state, t)
+
+
+def protections(state: State, seat: int) -> tuple[int, int, int, int]:
+    """survival.protections by ring code (ideal 0, unused; hot 1, cold 2, deadly 3)."""
+    fx, g = state.fx[seat], state.genes[seat]
+    hot = g.get("thermoregulation", 0) + fx["thermo"]
+    cold = g.get("fur", 0) + fx["fur"]
+    deadly = g.get("cave dweller", 0) + fx["cave"]
+    return 0, hot if hot > 0 else 0, cold if cold > 0 else 0, deadly if deadly > 0 else 0
+
+
+def next_survivor(state: State, t: Tables) -> None:
+    """survival.next_survivor: each species in initiative order, stopping where its player must choose."""
+    codes = t.ring_codes[state.wheel]
+    order, pos, count, n = state.order, state.pos, state.count, state.n
+    while True:
+        state.turn += 1
+        if state.turn >= n:
+            income(state, t)
+            return
+        seat = order[state.turn]
+        state.survivor = seat
+        state.kept = []
+        danger = [s for s in sorted(pos[seat]) if codes[s]]
+        c = count[seat]
+        saved = 0
+        if danger:
+            by_ring = [0, 0, 0, 0]
+            for s in danger:
+                by_ring[codes[s]] += 1
+            prot = protections(state, seat)
+            saved = min(prot[1], by_ring[1]) + min(prot[2], by_ring[2]) + min(prot[3], by_ring[3])
+        floor = min(3 if state.genes[seat].get("regeneration") else 2, c)
+        extra = max(0, floor - (c - len(danger)) - saved)
+        state.keep_extra = extra
+        state.keep_target = target = saved + extra
+        if target == 0:
+            kill_climate(state, seat, danger)
+        elif target != len(danger):
+            return
+
+
+def kill_climate(state: State, seat: int, dead: list[int]) -> None:
+    """survival.judge once the kept are known: the endangered dinosaurs not kept die (lost to the climate)."""
+    if dead:
+        rec = state.record
+        assert rec is not None
+        mine = state.pos[seat]
+        for s in dead:
+            state.occ[s] = -1
+            mine.remove(s)
+        state.count[seat] -= len(dead)
+        state.lost_climate[seat] += len(dead)
+        rec.lost_climate[seat] += len(dead)
+    state.kept = []
+
+
+def income(state: State, t: Tables) -> None:
+    """survival.income: a mutation point per dinosaur; the round is recorded and the next begins."""
+    state.survivor = None
+    rec = state.record
+    assert rec is not None
+    rec.income = list(state.count)
+    mp, count = state.mp, state.count
+    for s in range(state.n):
+        mp[s] += count[s]
+    rec.mp_after = list(mp)
+    state.rounds.append(rec)
+    new_round(state, t)
+
+
+def new_round(state: State, t: Tables) -> None:
+    """climate.new_round: the climate token turns the wheel (or the meteorite ends the game), then the window."""
+    state.reset_phase_fields()
+    state.round += 1
+    state.token = state.tokens.pop(0)
+    state.revealed.append(state.token)
+    state.record = new_record(state.round, state.token, state.wheel, state.mp)
+    if state.token == METEORITE:
+        finish(state)
+        return
+    state.token_move = TOKEN_STEPS[state.token]
+    state.wheel = (state.wheel + state.token_move) % len(state.wheel_data.rings)
+    state.record.wheel = state.wheel
+    state.window = cards.window(state, "climate")
+    if state.window:
+        state.phase = "climate"
+    else:
+        mutation(state, t)
+
+
+def finish(state: State) -> None:
+    """end.finish: everyone with the best points and dinosaurs wins."""
+    names, mp, count = state.names, state.mp, state.count
+    state.phase = "over"
+    best = max((mp[s], count[s]) for s in range(state.n))
+    state.winners_ = tuple(names[s] for s in range(state.n) if (mp[s], count[s]) == best)

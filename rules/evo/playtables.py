@@ -1,0 +1,90 @@
+"""What Evo's random playouts (playout.py) make once per island: moves ready-made by space numbers, bit masks
+of neighbourhoods, the climate rings by wheel position, and the cards by timing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from rules.evo import auction, data
+from rules.evo.board import Board
+from rules.evo.moves import Move
+from rules.evo.shared import MAX_BID
+from rules.evo.state import State
+
+RING_CODE = {"ideal": 0, "hot": 1, "cold": 2, "deadly": 3}  # the climate rings as the survival copies count them
+
+
+@dataclass(frozen=True, eq=False)
+class Tables:
+    """An island's moves made once (by space numbers) and its climate rings by wheel position."""
+
+    size: int
+    neighbors: tuple[tuple[int, ...], ...]
+    nbmask: tuple[int, ...]  # per space, its neighbours as a bit mask (bit s: space s)
+    w3mask: tuple[int, ...]  # per space, the spaces within three as a bit mask
+    w2mask: tuple[int, ...]  # per space, the spaces within two as a bit mask
+    coastmask: int  # the coastal spaces
+    full: int  # every space of the island
+    bits: tuple[int, ...]  # per space, its bit
+    within3: tuple[tuple[int, ...], ...]
+    step: dict[int, Move]  # from * size + to, neighbours only
+    attack: dict[int, Move]
+    swim: dict[int, Move]  # coastal to coastal
+    fly: dict[int, Move]  # within two spaces
+    birth: tuple[tuple[Move, ...], ...]  # [from + 1][to], from -1: no dinosaur taken off
+    keep: tuple[Move, ...]
+    ring_codes: tuple[tuple[int, ...], ...]  # [wheel position][space]: RING_CODE
+    wheel: data.Wheel
+
+
+@cache
+def _island_tables(board: Board) -> tuple[Tables, ...]:
+    return (_make_tables(board, data.wheel()),)
+
+
+def _make_tables(board: Board, wheel: data.Wheel) -> Tables:
+    size, names, nb = board.size, board.names, board.neighbors
+    step = {s * size + t: Move("move", names[s], names[t]) for s in range(size) for t in nb[s]}
+    attack = {s * size + t: Move("attack", names[s], names[t]) for s in range(size) for t in nb[s]}
+    coast = tuple(s for s in range(size) if board.coastal[s])
+    swim = {s * size + t: Move("swim", names[s], names[t]) for s in coast for t in coast}
+    within2 = tuple(board.within(s, 2) for s in range(size))
+    fly = {s * size + t: Move("fly", names[s], names[t]) for s in range(size) for t in within2[s]}
+    birth = tuple(tuple(Move("birth", names[t], "" if r < 0 else names[r]) for t in range(size))
+                  for r in range(-1, size))
+    keep = tuple(Move("keep", names[s]) for s in range(size))
+    codes = tuple(tuple(RING_CODE[r[board.terrain[s]]] for s in range(size)) for r in wheel.rings)
+    nbmask = tuple(sum(1 << u for u in nb[s]) for s in range(size))
+    w3mask = tuple(sum(1 << u for u in board.within(s, 3)) for s in range(size))
+    within3 = tuple(board.within(s, 3) for s in range(size))
+    bits = tuple(1 << s for s in range(size))
+    w2mask = tuple(sum(1 << u for u in within2[s]) for s in range(size))
+    coastmask = sum(1 << s for s in coast)
+    return Tables(size, nb, nbmask, w3mask, w2mask, coastmask, (1 << size) - 1, bits, within3, step, attack, swim,
+                  fly, birth, keep, codes, wheel)
+
+
+def tables_for(state: State) -> Tables:
+    """The tables of a state's island (made once per island for the data's wheel)."""
+    t = _island_tables(state.board)[0]
+    return t if t.wheel is state.wheel_data else _make_tables(state.board, state.wheel_data)
+
+
+@cache
+def bid_moves() -> dict[tuple[str, int], Move]:
+    return {(item, n): Move("bid", item, n=n) for item in auction.columns() for n in range(1, MAX_BID + 1)}
+
+
+@cache
+def timing_cards() -> dict[str, tuple[str, ...]]:
+    out: dict[str, list[str]] = {}
+    for c in data.cards():
+        out.setdefault(c.timing, []).append(c.name)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+@cache
+def timing_sets() -> dict[str, frozenset[str]]:
+    return {k: frozenset(v) for k, v in timing_cards().items()}

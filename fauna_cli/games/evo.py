@@ -65,8 +65,9 @@ def picture(view: dict[str, Any], color: bool = False) -> str:
 
         w = max(len(c["item"]) for c in view["lab"])
         lines.append("Lab (each player wins one column):")
-        lines += [f"  {c['item']:<{w}}  {gene_text(c['item'])}" + (f"; bid {c['bid']} by {c['by']}" if c["by"]
-                                                                    else "") for c in view["lab"]]
+        edition = view.get("edition", 1)
+        lines += [f"  {c['item']:<{w}}  {gene_text(c['item'], edition)}" + (f"; bid {c['bid']} by {c['by']}" if c["by"]
+                                                                             else "") for c in view["lab"]]
     elif view["lab"]:
         lines.append("Lab: " + ", ".join(f"{c['item']} ({c['bid']} by {c['by']})" if c["by"] else c["item"]
                                          for c in view["lab"]))

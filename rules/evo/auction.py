@@ -142,7 +142,10 @@ def bid(state: State, m: Move, seat: int, ev: list[Event]) -> None:
 
 
 def settle(state: State, ev: list[Event]) -> None:
-    """The winning bids pay and take their items, in initiative order; then initiative is set."""
+    """The winning bids pay and take their items, in initiative order; then initiative is set.
+
+    Rules edition 4: the event column's winner also gains the mutation points of data/evo/rules-4.toml (2),
+    since a player who always took the event card won 0.0% of three-player games (issue 30)."""
     state.bidder = None
     assert state.record is not None
     names = state.names
@@ -159,7 +162,10 @@ def settle(state: State, ev: list[Event]) -> None:
         who = names[seat]
         if item == EVENT:
             state.hand[seat].append(state.deck.pop(0))
-            ev.append(Event("buy", f"{who} pays {paid} for an event card", who))
+            bonus = data.edition_rules(state.config.edition).event_mp
+            state.mp[seat] += bonus
+            ev.append(Event("buy", f"{who} pays {paid} for an event card"
+                                   + (f" and gains {bonus} mutation points with it" if bonus else ""), who))
         else:
             state.genes[seat][item] = state.genes[seat].get(item, 0) + 1
             ev.append(Event("buy", f"{who} pays {paid} for {item}", who))

@@ -67,6 +67,8 @@ class HeuristicBot:
         genes = view["genes"][me]
         if k == "bid":
             value = GENE_VALUE.get(m.a, 1.0) * (1.0 if view["round"] < 8 else 0.5)
+            if m.a == "event":  # rules edition 4: the card comes with mutation points, worth what a bid costs
+                value += 1.2 * data.edition_rules(view.get("edition", 1)).event_mp
             if m.a in ("thermoregulation", "fur"):
                 ring = "hot" if m.a == "thermoregulation" else "cold"
                 value += 0.8 * sum(1 for s in view["dinosaurs"][me] if view["wheel"]["rings"][view["terrain"][s]]

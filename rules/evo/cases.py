@@ -17,12 +17,12 @@ from rules.core.limits import InputRefused, check_int_range, excerpt, load_toml
 from rules.core.names import suggest
 from rules.evo import data
 from rules.evo.board import board_for
-from rules.evo.config import Config, PlayerSpec
+from rules.evo.config import EDITION, Config, PlayerSpec
 from rules.evo.state import EVENT, FREE, METEORITE, TOKEN_STEPS, Event, State, new_state
 
-CASE_EDITION = 2  # the rules edition whose islands (boards.toml) the cases name spaces of
+CASE_EDITION = 2  # the rules edition a case plays unless it names one (`edition`): its islands are boards.toml
 
-CASE_KEYS = ("name", "rule", "source", "players", "seed", "position", "moves", "illegal", "expect")
+CASE_KEYS = ("name", "rule", "source", "players", "seed", "edition", "position", "moves", "illegal", "expect")
 POSITION_KEYS = ("phase", "turn", "dinos", "genes", "mp", "cards", "wheel", "order", "tokens", "lab", "bag", "dice",
                  "round", "deck")
 EXPECT_KEYS = ("dinos", "count", "mp", "genes", "to_move", "phase", "over", "winners", "wheel", "lab", "order",
@@ -50,6 +50,7 @@ class Case:
     moves: list[str]
     illegal: str | None
     expect: dict[str, Any] = field(default_factory=dict)
+    edition: int = CASE_EDITION  # the rules edition played, whose island the case's spaces are named on
 
     @property
     def location(self) -> str:
@@ -114,9 +115,12 @@ def parse_cases(text: str, where: str, base_dir: Path | None = None) -> list[Cas
         seed = c.get("seed", defaults.get("seed", 1))
         if not isinstance(seed, int):
             raise _fail(where, line, f"case {name!r}: seed must be a whole number")
+        edition = c.get("edition", CASE_EDITION)
+        if type(edition) is not int or not 1 <= edition <= EDITION:
+            raise _fail(where, line, f"case {name!r}: edition must be a rules edition from 1 to {EDITION}")
         position = c.get("position")
         if position is not None:
-            _check_position(position, players, where, line, name)
+            _check_position(position, players, where, line, name, edition)
         moves = c.get("moves", [])
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise _fail(where, line, f"case {name!r}: moves must be a list of move texts")
@@ -129,10 +133,11 @@ def parse_cases(text: str, where: str, base_dir: Path | None = None) -> list[Cas
         for key in expect:
             if key not in EXPECT_KEYS:
                 raise _fail(where, line, f"case {name!r}: " + _unknown(key, EXPECT_KEYS, "expect."))
-        _check_expect(expect, players, where, line, name)
+        _check_expect(expect, players, where, line, name, edition)
         if "illegal_reason" in expect and illegal is None:
             raise _fail(where, line, f"case {name!r}: expect.illegal_reason needs an 'illegal' move")
-        out.append(Case(name, c["rule"], c["source"], where, line, players, seed, position, moves, illegal, expect))
+        out.append(Case(name, c["rule"], c["source"], where, line, players, seed, position, moves, illegal, expect,
+                        edition))
     if not out:
         raise _fail(where, 1, "no [[case]] tables")
     return out
@@ -144,9 +149,9 @@ MAX_CASE_NUMBER = 10_000  # mp, round and other counts a position or an expectat
 class _Shape:
     """Checks of a case's values before anything uses them: every refusal names the case, the key and the word."""
 
-    def __init__(self, where: str, line: int, name: str, players: list[str]) -> None:
+    def __init__(self, where: str, line: int, name: str, players: list[str], edition: int) -> None:
         self.where, self.line, self.name, self.players = where, line, name, players
-        self.board = board_for(len(players), CASE_EDITION)
+        self.board = board_for(len(players), edition)
 
     def fail(self, msg: str) -> CaseFormatError:
         return _fail(self.where, self.line, f"case {excerpt(self.name)}: {msg}")
@@ -190,13 +195,13 @@ class _Shape:
         return value
 
 
-def _check_position(pos: Any, players: list[str], where: str, line: int, name: str) -> None:
+def _check_position(pos: Any, players: list[str], where: str, line: int, name: str, edition: int) -> None:
     if not isinstance(pos, dict):
         raise _fail(where, line, f"case {name!r}: position must be a table")
     for key in pos:
         if key not in POSITION_KEYS:
             raise _fail(where, line, f"case {name!r}: " + _unknown(key, POSITION_KEYS, "position."))
-    sh = _Shape(where, line, name, players)
+    sh = _Shape(where, line, name, players, edition)
     genes = set(data.normal_genes()) | set(data.unique_genes()[0])
     cards = data.card_by_name()
     for key in ("dinos", "genes", "cards"):
@@ -263,9 +268,9 @@ _TEXT_LISTS = ("winners", "lab", "order", "legal", "not_legal", "log")
 _TEXTS = ("to_move", "phase", "illegal_reason")
 
 
-def _check_expect(expect: dict[str, Any], players: list[str], where: str, line: int, name: str) -> None:
+def _check_expect(expect: dict[str, Any], players: list[str], where: str, line: int, name: str, edition: int) -> None:
     """The expectations' shapes (so comparing them with the game cannot fail): players, spaces, numbers, texts."""
-    sh = _Shape(where, line, name, players)
+    sh = _Shape(where, line, name, players, edition)
     for key, want in expect.items():
         at = f"expect.{key}"
         if key in _PLAYER_LISTS:
@@ -305,8 +310,8 @@ def _check_expect(expect: dict[str, Any], players: list[str], where: str, line: 
 
 def build(case: Case) -> tuple[State, list[Event]]:
     """The case's starting state: a seeded start, or the hand-made position entering its phase."""
-    # the cases name spaces of the islands of rules editions 1-2 (boards.toml), so they play edition 2
-    config = Config(tuple(PlayerSpec(p) for p in case.players), case.seed, edition=CASE_EDITION)
+    # a case plays edition 2 (its spaces named on boards.toml) unless it names its edition
+    config = Config(tuple(PlayerSpec(p) for p in case.players), case.seed, edition=case.edition)
     if case.position is None:
         state = new_state(config, case.seed)
         return state, state.opening

@@ -130,3 +130,38 @@ def unique_genes() -> tuple[tuple[str, ...], int]:
     """The twelve unique gene names and how many enter each game."""
     u = load("genes.toml")["unique"]
     return tuple(u["names"]), int(u["in_game"])
+
+
+RULES_4 = "rules-4.toml"  # the numbers rules edition 4 changes (issue 30)
+SEED_START_MP = 6  # "Each player starts with 6 MP" (the seed): every place, in editions 1-3
+
+
+@dataclass(frozen=True)
+class EditionRules:
+    """The numbers of a rules edition that later editions changed: what the event column adds, the start."""
+
+    event_mp: int  # mutation points the event column's winner gains with its card
+    start_mp: dict[int, tuple[int, ...]]  # per player count, the start by place on the first round's track
+
+    def start(self, players: int) -> tuple[int, ...]:
+        """Mutation points at the start by place on the first initiative track (the seed: 6 each)."""
+        return self.start_mp.get(players, (SEED_START_MP,) * players)
+
+
+@cache
+def edition_rules(edition: int) -> EditionRules:
+    """The event column's bonus and the start of a rules edition: editions 1-3 the seed's, 4 rules-4.toml's."""
+    if edition < 4:
+        return EditionRules(0, {})
+    doc = load(RULES_4)
+    mp = doc["event"]["mp"]
+    if type(mp) is not int or not 0 <= mp <= 6:
+        raise DataError(f"evo/{RULES_4}: event.mp must be a whole number from 0 to 6, not {mp!r}")
+    start: dict[int, tuple[int, ...]] = {}
+    for players in range(2, 6):
+        row = doc["start"].get(str(players))
+        if (not isinstance(row, list) or len(row) != players
+                or not all(type(x) is int and 0 <= x <= 20 for x in row)):
+            raise DataError(f"evo/{RULES_4}: start.{players} must list {players} start mutation points (0 to 20)")
+        start[players] = tuple(row)
+    return EditionRules(mp, start)

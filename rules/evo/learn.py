@@ -14,6 +14,7 @@ from rules.core.errors import DataError
 from rules.core.protocol import PromptCommand
 from rules.core.words import count
 from rules.evo import data
+from rules.evo.shared import EVENT
 
 if TYPE_CHECKING:
     from rules.evo.state import State
@@ -33,9 +34,12 @@ def guide() -> dict[str, Any]:
     return doc
 
 
-def gene_text(name: str) -> str:
-    """A gene's effect in a few words (or the event column's), as the lab line shows it."""
-    return str(guide()["genes"][name])
+def gene_text(name: str, edition: int = 1) -> str:
+    """A gene's effect in a few words (or the event column's, in rules edition 4 with its points), as the lab
+    line shows it."""
+    text = str(guide()["genes"][name])
+    bonus = data.edition_rules(edition).event_mp if name == EVENT else 0
+    return f"{text}, and {bonus} mutation points" if bonus else text
 
 
 def rules_text(state: State, viewer: str | None) -> str:
@@ -43,7 +47,12 @@ def rules_text(state: State, viewer: str | None) -> str:
     from rules.evo.state import MAX_BID, START_MP
 
     g = guide()
-    return str(g["rules"]).strip("\n").format(docs=g["docs"], max_bid=MAX_BID, start=START_MP)
+    rules = data.edition_rules(state.config.edition)
+    points = sorted(set(rules.start(state.n)))
+    start = (str(START_MP) if points == [START_MP] else
+             ", ".join(map(str, points[:-1])) + f" or {points[-1]} by their place on the first initiative track")
+    event = f" and {rules.event_mp} mutation points" if rules.event_mp else ""
+    return str(g["rules"]).strip("\n").format(docs=g["docs"], max_bid=MAX_BID, start=start, event=event)
 
 
 def _held(state: State, gene: str) -> str:

@@ -40,7 +40,7 @@ from rules.evo.playtables import Tables, bid_moves, tables_for, timing_cards, ti
 from rules.evo.shared import MAX_BID, SUPPLY
 from rules.evo.state import State
 
-FAST_EDITIONS = (1, 2, 3)  # the editions whose rules the copies follow (playsteps.py); a new one starts outside
+FAST_EDITIONS = (1, 2, 3, 4)  # the editions whose rules the copies follow (playsteps.py); a new one starts outside
 DONE = Move("done")
 SKIP = Move("skip")
 PASS = Move("pass")

@@ -8,7 +8,7 @@ tests/test_evo_playout.py checks them against `State.apply` game by game.
 
 from __future__ import annotations
 
-from rules.evo import cards, movement
+from rules.evo import cards, data, movement
 from rules.evo.moves import Move
 from rules.evo.playtables import Tables, timing_cards, timing_sets
 from rules.evo.shared import EVENT, MAX_BID, METEORITE, SUPPLY, TOKEN_STEPS, new_record
@@ -113,6 +113,7 @@ def settle(state: State, t: Tables) -> None:
         item = state.lab[col]
         if item == EVENT:
             state.hand[seat].append(state.deck.pop(0))
+            state.mp[seat] += data.edition_rules(state.config.edition).event_mp  # edition 4: 2 with the card
         else:
             state.genes[seat][item] = state.genes[seat].get(item, 0) + 1
         rec.bought[seat] = item

@@ -38,6 +38,10 @@ def deal(state: State) -> None:
         first = state.names.index(state.config.start)
         state.order.remove(first)
         state.order.insert(0, first)
+    # rules edition 4: the start's mutation points by place on this first track (earlier editions: 6 each)
+    start_mp = data.edition_rules(state.config.edition).start(state.n)
+    state.mp = [start_mp[state.order.index(seat)] for seat in range(state.n)]
+    state.start_mp = list(state.mp)
     pairs = list(state.board.start_pairs)
     rng.shuffle(pairs)
     for seat in range(state.n):
@@ -52,6 +56,8 @@ def start(state: State) -> None:
     ev = [Event("setup", "start: " + ", ".join(f"{names[s]} {'+'.join(state.start_spaces[s])}"
                                                 for s in range(state.n))),
           Event("setup", "initiative: " + ", ".join(names[s] for s in state.order))]
+    if state.config.edition >= 4:  # the start by place on the track (editions 1-3: 6 each, no line in their logs)
+        ev.append(Event("setup", "mutation points: " + ", ".join(f"{names[s]} {state.mp[s]}" for s in state.order)))
     climate.new_round(state, ev)
     state.opening = ev
 

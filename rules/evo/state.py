@@ -67,6 +67,7 @@ class State:
         self.count: list[int] = [0] * self.n
         self.pos: list[list[int]] = [[] for _ in range(self.n)]
         self.mp: list[int] = [START_MP] * self.n
+        self.start_mp: list[int] = [START_MP] * self.n  # per seat, set by the deal (rules edition 4: by place)
         self.genes: list[dict[str, int]] = [{} for _ in range(self.n)]
         self.hand: list[list[str]] = [[] for _ in range(self.n)]
         self.discard: list[str] = []

@@ -103,7 +103,7 @@ def breakdown(state: State) -> dict[str, dict[str, int]]:
         paid = sum(r.paid[s] for r in state.rounds)
         if state.record is not None and (not state.rounds or state.rounds[-1] is not state.record):
             paid += state.record.paid[s]
-        start = 6
+        start = state.start_mp[s]
         out[state.names[s]] = {"start": start, "income": income, "paid": -paid,
                                "cards": state.mp[s] - start - income + paid}
     return out

@@ -17,7 +17,8 @@ def view_of(state: State, player: str | None) -> dict[str, Any]:
     spaces = board.names
     rings = state.wheel_data.rings[state.wheel]
     out: dict[str, Any] = {
-        "game": "evo", "players": list(players), "you": player, "round": state.round, "phase": state.phase,
+        "game": "evo", "edition": state.config.edition,
+        "players": list(players), "you": player, "round": state.round, "phase": state.phase,
         "to_move": state.to_move, "over": state.is_over, "winners": list(state.winners_),
         "board": {"players": n, "rows": list(board.rows)},
         "dinosaurs": {players[s]: [spaces[x] for x in state.dinos(s)] for s in range(n)},

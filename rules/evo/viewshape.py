@@ -67,5 +67,5 @@ VIEW_SHAPE: Shape = Record(
         "steps": Opt(_COUNT), "births_left": Opt(KeysOf(_players, _COUNT)),
         "effects": KeysOf(_players, MapOf(_WORD, Either((Bool(), _POINTS), "a number or true/false"), 50)),
     },
-    optional={"keeping": Record({"kept": ListOf(_SPACE, 100), "of": _COUNT}), "hand": ListOf(_WORD, 100),
-              "next_token": _WORD})
+    optional={"edition": Int(1, 100), "keeping": Record({"kept": ListOf(_SPACE, 100), "of": _COUNT}),
+              "hand": ListOf(_WORD, 100), "next_token": _WORD})

@@ -9,6 +9,7 @@ move in both. A deliberately unfair search (its worlds are copies of the truth) 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -135,6 +136,17 @@ def test_a_search_that_peeks_is_caught() -> None:
         peek = ExpertBot(bot.seed, seat, bot.think, lambda s, _seat, _rng: s.copy(), evaluate=bot.evaluate,
                          horizon=bot.horizon, policy=bot.policy)
         other = twin_exofauna(state, seat, rng)
+        differ += peek.choose(other) != peek.choose(state)
+    assert differ > 0
+
+
+def test_an_evo_search_that_peeks_is_caught() -> None:
+    """Evo's search (its own candidates and horizon) in copies of the truth changes its mind on the twins."""
+    rng = SplitMix64(99)
+    differ = 0
+    for state, seat, bot in positions("evo", 2, 6):
+        peek = replace(bot, determinize=lambda s, _seat, _rng: s.copy())
+        other = twin_evo(state, seat, rng)
         differ += peek.choose(other) != peek.choose(state)
     assert differ > 0
 

@@ -1,4 +1,9 @@
-"""Evo's `expert` bot: the shared determinised search (rules/core/search.py) and what it may not see.
+"""Evo's `expert` bot: a determinised search over the heuristic's best moves, and what it may not see.
+
+The search (EvoExpert) keeps the heuristic bot's `WIDTH` best-scored moves, plays each in the same dealt
+worlds, following the heuristic bot (read from the state, rules/evo/policy.py) for every seat to the end
+of the round, and judges the position by the points each player would end with if its dinosaurs lived on;
+sequential halving spends the playouts on the moves that stay ahead. Measured in docs/computer-players.md.
 
 Hidden from a player: the other players' event cards and the order of the event deck, the order of the
 gene bag and which unique genes wait in it, the order of the climate tokens still to come (the next one
@@ -9,16 +14,21 @@ public fact and the bot's own cards, and deals the rest again from sorted pools 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
+from rules.core.protocol import decision_stream
 from rules.core.rng import SplitMix64
-from rules.core.search import ExpertBot, think_option
+from rules.core.search import EXPERT_LABEL, ROLLOUT_LIMIT, ExpertBot, think_option, win_share
 from rules.evo import data
-from rules.evo.bots import HeuristicBot
+from rules.evo.policy import heuristic_move, score
 from rules.evo.state import METEORITE, State
 
-DEFAULT_THINK = 40  # playouts per decision: about a second on one core for three players (README: Computer players)
-HORIZON = 24  # decisions played by the heuristic policy after the candidate before the position is judged
+DEFAULT_THINK = 120  # playouts per decision (README: Computer players)
+HORIZON = 24  # decisions the shared search's playouts would follow the heuristic (unused by EvoExpert's round horizon)
+WIDTH = 6  # candidates kept, by the heuristic's score, for the search
+ROUNDS = 1  # round ends a playout plays through before it is judged
+SOFTNESS = 3.0  # mutation points that make one projected total e (2.7) times as likely to win as another
 
 
 def _shuffled(items: list[Any], rng: SplitMix64) -> list[Any]:
@@ -60,21 +70,94 @@ def determinize(state: State, seat: int, rng: SplitMix64) -> State:
     return w
 
 
+def income_rounds_left(state: State) -> float:
+    """How many more incomes the game is expected to pay from here, as every player can work it out.
+
+    The meteorite lies among the last three tokens, each place alike; the round under way pays one more.
+    """
+    if state.is_over:
+        return 0.0
+    left = len(state.tokens)
+    last = min(3, left)
+    return 1.0 + left - (last + 1) / 2.0
+
+
+def projected(state: State) -> list[float]:
+    """Each seat's mutation points at the end if its dinosaurs on the island now lived on and scored every round."""
+    rounds = income_rounds_left(state)
+    return [state.mp[s] + state.count[s] * rounds for s in range(state.n)]
+
+
 def evaluate(state: State, seat: int) -> float:
-    """A position's worth to `seat` in [0, 1]: mutation points and dinosaurs (next income) against the best other's."""
-    worth = [state.mp[s] + state.count[s] for s in range(state.n)]
-    lead = worth[seat] - max(w for s, w in enumerate(worth) if s != seat)
-    return 1.0 / (1.0 + math.exp(-lead / 4.0))
+    """A position's worth to `seat` in [0, 1]: its share of the win, softened from the projected final points."""
+    points = projected(state)
+    top = max(points)
+    weights = [math.exp((p - top) / SOFTNESS) for p in points]
+    return weights[seat] / sum(weights)
 
 
-def heuristic_move(state: State) -> Any:
-    """The heuristic bot's move for whoever is to move (the playouts' policy)."""
-    seat = state.to_move_seat
-    assert seat is not None
-    return HeuristicBot(state.seed, seat).choose(state)
+def _policy_move(state: State) -> Any:
+    """The heuristic bot's move for whoever is to move (the playouts' policy), read from the state."""
+    return heuristic_move(state)
+
+
+@dataclass
+class EvoExpert(ExpertBot):
+    """The expert with Evo's search: the heuristic's best `width` moves, compared in the same worlds.
+
+    Each candidate move is played in the same dealt worlds (and the same dice) as the others, so a
+    difference between two moves is the moves', not the worlds'; sequential halving (Karnin, Koren and
+    Somekh, 2013) drops the worse half of the candidates each stage and spends the playouts on the rest.
+    A playout follows the heuristic bot for every seat to the end of the round after next's start
+    (`rounds` round ends) and `evaluate` judges it there.
+    """
+
+    width: int = WIDTH
+    rounds: int = ROUNDS
+
+    def choose(self, state: Any) -> Any:
+        """The best candidate after the search; a lone legal move (or a lone candidate) is played at once."""
+        legal = state.legal_moves()
+        if len(legal) == 1:
+            return legal[0]
+        seat = self.seat
+        marks = [score(state, seat, m) for m in legal]
+        order = sorted(range(len(legal)), key=lambda i: (-marks[i], i))
+        alive = order[:self.width]
+        rng = decision_stream(self.seed, seat, state.seq, EXPERT_LABEL)
+        totals = dict.fromkeys(alive, 0.0)
+        visits = dict.fromkeys(alive, 0)
+        stages = max(1, math.ceil(math.log2(len(alive))))
+        for _ in range(stages):
+            if len(alive) == 1:
+                break
+            for _ in range(max(1, self.think // (len(alive) * stages))):
+                world = self.determinize(state, seat, rng)
+                ties = rng.next()
+                for k in alive:
+                    w = world.copy()
+                    w.perform(legal[k], seat)
+                    totals[k] += self.judge(w, SplitMix64(ties))
+                    visits[k] += 1
+            alive.sort(key=lambda k: -totals[k] / visits[k])  # stable: the heuristic's order breaks ties
+            alive = alive[:(len(alive) + 1) // 2]
+        return legal[alive[0]]
+
+    def judge(self, world: State, draw: SplitMix64) -> float:
+        """Play a world on with the heuristic for every seat to the end of `rounds` rounds; its worth to this seat."""
+        end = world.round + self.rounds
+        for _ in range(ROLLOUT_LIMIT):
+            if world.phase == "over" or world.round >= end:
+                break
+            seat = world.to_move_seat
+            assert seat is not None
+            world.perform(heuristic_move(world, draw), seat)
+        if world.is_over:
+            return win_share(world, self.seat)
+        return evaluate(world, self.seat)
 
 
 def make_expert(options: dict[str, Any], seed: int, seat: int) -> ExpertBot:
     """The expert bot of a seat; `think` (playouts per decision) is its one option."""
-    return ExpertBot(seed, seat, think_option(options, DEFAULT_THINK, "Evo"), determinize, evaluate=evaluate,
-                     horizon=HORIZON, policy=heuristic_move)
+    return EvoExpert(seed, seat, think_option(options, DEFAULT_THINK, "Evo"), determinize, evaluate=evaluate,
+                     horizon=HORIZON, policy=_policy_move)

@@ -144,7 +144,7 @@ def test_an_evo_search_that_peeks_is_caught() -> None:
     """Evo's search (its own candidates and horizon) in copies of the truth changes its mind on the twins."""
     rng = SplitMix64(99)
     differ = 0
-    for state, seat, bot in positions("evo", 2, 6):
+    for state, seat, bot in positions("evo", 3, 4):
         peek = replace(bot, determinize=lambda s, _seat, _rng: s.copy())
         other = twin_evo(state, seat, rng)
         differ += peek.choose(other) != peek.choose(state)

@@ -34,7 +34,7 @@ def main() -> None:
     a = ap.parse_args()
     rules = load_rules(a.game)
     won = Fraction(0)
-    searched, seconds = 0, 0.0
+    searched, seconds, longest = 0, 0.0, 0.0
     for i in range(a.games):
         at = i % a.players
         players = []
@@ -57,7 +57,9 @@ def main() -> None:
             t = time.process_time()
             move = bot.choose(state)
             if seat == at and len(state.legal_moves()) > 1:
-                seconds += time.process_time() - t
+                spent = time.process_time() - t
+                seconds += spent
+                longest = max(longest, spent)
                 searched += 1
             state.apply(move)
         if names[at] in state.winners:
@@ -65,7 +67,7 @@ def main() -> None:
         if (i + 1) % 10 == 0 or i + 1 == a.games:
             lo, hi = wilson(won, i + 1)
             print(f"{i + 1} games: expert {float(won / (i + 1)):.3f} ({lo:.3f}-{hi:.3f}), "
-                  f"{seconds / max(1, searched):.3f} s CPU per searched decision", flush=True)
+                  f"{seconds / max(1, searched):.3f} s CPU per searched decision (max {longest:.3f})", flush=True)
 
 
 if __name__ == "__main__":

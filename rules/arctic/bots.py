@@ -84,14 +84,14 @@ class PlannerBot:
 
     def pick(self, seen: Any, state: Any) -> Move:
         """The best legal move for the facts in `seen` (a `_Seen`, or the same facts read from a state)."""
-        rng = decision_stream(self.seed, self.seat, state.seq)
         moves: list[Move] = state.legal_moves()
-        best, best_value = moves[0], float("-inf")
-        for m in moves:
-            v = self.value(seen, m, state) + rng.random() * 1e-6
-            if v > best_value:
-                best, best_value = m, v
-        return best
+        ratings = self.ratings(seen, state, moves)
+        return moves[max(range(len(moves)), key=lambda k: (ratings[k], -k))]
+
+    def ratings(self, seen: Any, state: Any, moves: list[Move]) -> list[float]:
+        """Each move's value with the tiny tie-break from the decision stream (the expert searches the best few)."""
+        rng = decision_stream(self.seed, self.seat, state.seq)
+        return [self.value(seen, m, state) + rng.random() * 1e-6 for m in moves]
 
     def _fit(self, seen: _Seen, card: int, hand: list[int]) -> float:
         """How well a card would join the runs this hand can build."""

@@ -5,7 +5,8 @@ is redrawn too, which costs the bot a little memory, never fairness), the cards 
 with the fox, the draw pile and the reserve, and the other players' totems. A world keeps every public
 fact and the bot's own hand, pile and totem, and deals the rest again from their sorted pool.
 
-The search compares the legal moves in the same worlds (common random numbers: each world is dealt once
+The search tries the four moves the planner rates best from the bot's own view (its own choice first) and
+compares them in the same worlds (common random numbers: each world is dealt once
 and every candidate is played in it, so a difference between two moves is the moves' and not the deals'),
 plays each world to the end with the planner for every seat (the planner is the opponent it must beat, so
 the playouts model that opponent well) and drops the weaker half of the candidates after each round
@@ -26,7 +27,9 @@ from rules.core.search import ROLLOUT_LIMIT, ExpertBot, think_option
 
 DEFAULT_THINK = 48  # playouts per decision: about 0.35 s of CPU for two players (docs/computer-players.md)
 HORIZON = ROLLOUT_LIMIT  # playouts run to the end of the game
-SHORTLIST = 4  # moves searched: the planner's best few (in 120 decisions searched wide, 5 of 6 best moves were among them)
+# Moves searched: the planner's best few. Searching every move in 40 worlds over 90 decisions of two
+# planner games, the best was among the planner's best four 69 times; a wider field splits the budget.
+SHORTLIST = 4
 MARGIN = 8.0  # points of final lead that make half the difference between a loss and a win in a playout's result
 
 

@@ -8,6 +8,7 @@ position it can see.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rules.arctic.cards import ANIMALS, BY_NAME, DATA, DRAW, LANDSCAPE, MAIN, PLACE, WILD
@@ -40,7 +41,13 @@ def _entry(text: str) -> int:
 
 def pile_value(entries: list[int]) -> int:
     """Points of a pile from its runs and diversity (wild cards at their best)."""
-    return best_total(entries)
+    return _pile_total(tuple(entries))
+
+
+@lru_cache(maxsize=1 << 16)
+def _pile_total(entries: tuple[int, ...]) -> int:
+    """`best_total` remembered: the planner asks for the same piles again and again (the expert's playouts)."""
+    return best_total(list(entries))
 
 
 class _Seen:
@@ -73,16 +80,18 @@ class PlannerBot:
         self.seat = seat
 
     def choose(self, state: Any) -> Move:
-        view = state.view(state.to_move)
-        seen = _Seen(view)
-        rng = decision_stream(self.seed, self.seat, state.seq)
+        return self.pick(_Seen(state.view(state.to_move)), state)
+
+    def pick(self, seen: Any, state: Any) -> Move:
+        """The best legal move for the facts in `seen` (a `_Seen`, or the same facts read from a state)."""
         moves: list[Move] = state.legal_moves()
-        best, best_value = moves[0], float("-inf")
-        for m in moves:
-            v = self.value(seen, view, m, state) + rng.random() * 1e-6
-            if v > best_value:
-                best, best_value = m, v
-        return best
+        ratings = self.ratings(seen, state, moves)
+        return moves[max(range(len(moves)), key=lambda k: (ratings[k], -k))]
+
+    def ratings(self, seen: Any, state: Any, moves: list[Move]) -> list[float]:
+        """Each move's value with the tiny tie-break from the decision stream (the expert searches the best few)."""
+        rng = decision_stream(self.seed, self.seat, state.seq)
+        return [self.value(seen, m, state) + rng.random() * 1e-6 for m in moves]
 
     def _fit(self, seen: _Seen, card: int, hand: list[int]) -> float:
         """How well a card would join the runs this hand can build."""
@@ -97,7 +106,7 @@ class PlannerBot:
                 gain += LANDSCAPE[pos + step] - LANDSCAPE[pos]
         return gain / 3
 
-    def value(self, seen: _Seen, view: dict[str, Any], m: Move, state: Any) -> float:
+    def value(self, seen: _Seen, m: Move, state: Any) -> float:
         kind = m[0]
         hand = seen.hand
         turn = seen.turn

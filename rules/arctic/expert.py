@@ -1,9 +1,16 @@
-"""Arctic's `expert` bot: the shared determinised search (rules/core/search.py) and what it may not see.
+"""Arctic's `expert` bot: a determinised search (rules/core/search.py) with the planner's playouts to the end.
 
 Hidden from a player: the other hands, every penalty pile (drawn or discarded face down; the owner's own
 is redrawn too, which costs the bot a little memory, never fairness), the cards others placed face down
 with the fox, the draw pile and the reserve, and the other players' totems. A world keeps every public
 fact and the bot's own hand, pile and totem, and deals the rest again from their sorted pool.
+
+The search tries the four moves the planner rates best from the bot's own view (its own choice first) and
+compares them in the same worlds (common random numbers: each world is dealt once
+and every candidate is played in it, so a difference between two moves is the moves' and not the deals'),
+plays each world to the end with the planner for every seat (the planner is the opponent it must beat, so
+the playouts model that opponent well) and drops the weaker half of the candidates after each round
+(sequential halving, Karnin, Koren and Somekh 2013), so most of the budget goes to the moves that compete.
 """
 
 from __future__ import annotations
@@ -11,15 +18,19 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from rules.arctic.bots import PlannerBot
-from rules.arctic.cards import WILD
+from rules.arctic.bots import PlannerBot, _Seen
+from rules.arctic.cards import ANIMALS, COMP, MAIN, WILD
 from rules.arctic.scoring import score_player
 from rules.arctic.state import ArcticState
 from rules.core.rng import SplitMix64
-from rules.core.search import ExpertBot, think_option
+from rules.core.search import ROLLOUT_LIMIT, ExpertBot, think_option
 
-DEFAULT_THINK = 60  # playouts per decision: under a second on one core for two players (README: Computer players)
-HORIZON = 12  # decisions played by the planner after the candidate before the position is judged
+DEFAULT_THINK = 48  # playouts per decision: about 0.35 s of CPU for two players (docs/computer-players.md)
+HORIZON = ROLLOUT_LIMIT  # playouts run to the end of the game
+# Moves searched: the planner's best few. Searching every move in 40 worlds over 90 decisions of two
+# planner games, the best was among the planner's best four 69 times; a wider field splits the budget.
+SHORTLIST = 4
+MARGIN = 8.0  # points of final lead that make half the difference between a loss and a win in a playout's result
 
 
 def determinize(state: ArcticState, seat: int, rng: SplitMix64) -> ArcticState:
@@ -57,24 +68,108 @@ def determinize(state: ArcticState, seat: int, rng: SplitMix64) -> ArcticState:
     return w
 
 
-def evaluate(state: ArcticState, seat: int) -> float:
-    """A position's worth to `seat` in [0, 1]: its points (totem included) against the best other player's."""
+def _lead(state: ArcticState, seat: int) -> int:
+    """`seat`'s points (totem included) less the best other player's."""
     totals = [score_player(state.piles[s], len(state.penalties[s]), state.totems[s], state.tokens).total
               for s in range(state.n)]
-    lead = totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
-    return 1.0 / (1.0 + math.exp(-lead / 6.0))
+    return totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
+
+
+def evaluate(state: ArcticState, seat: int) -> float:
+    """A position's worth to `seat` in [0, 1]: its points (totem included) against the best other player's."""
+    return 1.0 / (1.0 + math.exp(-_lead(state, seat) / 6.0))
+
+
+def result(state: ArcticState, seat: int) -> float:
+    """A finished playout's worth to `seat` in [0, 1]: half for winning, half for the margin.
+
+    The win alone is a coin with few tosses per move; the margin tells a near loss from a rout.
+    """
+    won = 1.0 if state.is_over and state.winners[0] == state.names[seat] else 0.0
+    return 0.5 * won + 0.5 / (1.0 + math.exp(-_lead(state, seat) / MARGIN))
+
+
+class _StateSeen:
+    """The facts the planner reads from its view (bots._Seen), read straight from a world's state instead.
+
+    Only for playouts, where the world is already dealt from the expert's view: building the player's
+    view (every card's name) costs more than the planner's own thinking.
+    """
+
+    def __init__(self, state: ArcticState) -> None:
+        me = state.current
+        self.hand = state.hands[me]
+        self.pile = state.piles[me]
+        self.river = state.river
+        self.tokens = {ANIMALS[a]: state.tokens[a] for a in range(6)}
+        self.totem = ANIMALS[state.totems[me]]
+        vis = state.vis if state.phase != "place" else -1
+        self.turn = {"place_target": state.place_target, "placed": state.placed,
+                     "draw_target": state.draw_target if state.phase != "place" else None,
+                     "tokens_to_move": [ANIMALS[MAIN[vis]], ANIMALS[COMP[vis]]] if vis >= 0 else None}
+        self.penalties = len(state.penalties[me])
+        self.sides = {ANIMALS[a]: "AB"[state.sides[a]] for a in range(6)}
+        top = self.pile[-1] if self.pile else -1
+        self.top_animal = MAIN[top] if 0 <= top < WILD else -1
+        names = state.names
+        self.leader = max((len(state.piles[s]) - len(state.penalties[s]), names[s]) for s in range(state.n)
+                          if s != me)[1]
 
 
 def planner_move(state: ArcticState) -> Any:
-    """The planner's move for whoever is to move (the playouts' policy)."""
-    return PlannerBot(state.seed, state.current).choose(state)
+    """The planner's move for whoever is to move (the playouts' policy), as PlannerBot.choose would pick it."""
+    return PlannerBot(state.seed, state.current).pick(_StateSeen(state), state)
 
 
 def _play(state: ArcticState, move: Any) -> Any:
     return state.play(move)
 
 
+class ArcticExpert(ExpertBot):
+    """The shared expert with Arctic's search: same worlds for every candidate, halving the field each round."""
+
+    def search(self, state: Any, legal: list[Any], rng: SplitMix64) -> int:
+        """The index of the chosen move among `legal`, after about `think` playouts."""
+        alive = self.shortlist(state, legal)
+        n = len(legal)
+        totals = [0.0] * n
+        done = [0] * n  # worlds each candidate was played in (the first done[k] worlds)
+        worlds: list[ArcticState] = []
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        budget = max(self.think, len(alive))
+        for r in range(rounds):
+            per = max(1, budget // (rounds * len(alive)))
+            for k in alive:
+                for w in range(done[k], done[k] + per):
+                    while len(worlds) <= w:
+                        worlds.append(self.determinize(state, self.seat, rng))
+                    world = worlds[w].copy()
+                    world.play(legal[k])
+                    totals[k] += self.rollout(world)
+                done[k] += per
+            alive.sort(key=lambda j: -totals[j] / done[j])  # stable: equal means keep the planner's order
+            if r + 1 < rounds:
+                alive = alive[:max(2, math.ceil(len(alive) / 2))]
+        return alive[0]
+
+    def shortlist(self, state: Any, legal: list[Any]) -> list[int]:
+        """The indices of the SHORTLIST moves the planner rates best from this seat's view, best first."""
+        planner = PlannerBot(self.seed, self.seat)
+        seen = _Seen(state.view(state.names[self.seat]))
+        values = planner.ratings(seen, state, legal)
+        return sorted(range(len(legal)), key=lambda k: -values[k])[:SHORTLIST]
+
+    def rollout(self, world: ArcticState) -> float:
+        """Play a world to its end (or the horizon) with the policy; its result for this bot's seat."""
+        policy = self.policy or planner_move
+        for _ in range(min(self.horizon, ROLLOUT_LIMIT)):
+            if world.over:
+                break
+            world.play(policy(world))
+        return result(world, self.seat)
+
+
 def make_expert(options: dict[str, Any], seed: int, seat: int) -> ExpertBot:
     """The expert bot of a seat; `think` (playouts per decision) is its one option."""
-    return ExpertBot(seed, seat, think_option(options, DEFAULT_THINK, "Arctic"), determinize, evaluate=evaluate,
-                     horizon=HORIZON, step=_play, policy=planner_move)
+    return ArcticExpert(seed, seat, think_option(options, DEFAULT_THINK, "Arctic"), determinize, evaluate=evaluate,
+                        horizon=HORIZON, step=_play, policy=planner_move)

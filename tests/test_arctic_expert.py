@@ -1,0 +1,71 @@
+"""Arctic's expert: its playout policy is the planner exactly, its shortlist is the planner's, and a peek is caught.
+
+The fairness of its decisions over many positions is tested with the other games' in tests/test_expert.py;
+here a search that plays in copies of the truth is shown to change its mind on Arctic twins, so that test
+would catch an Arctic expert that peeked.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules.arctic.bots import PlannerBot
+from rules.arctic.expert import ArcticExpert, make_expert, planner_move
+from rules.core.bots import seat_bots
+from rules.core.registry import load_rules
+from rules.core.rng import SplitMix64
+from tests.test_expert import positions, twin_arctic
+
+
+def _games(n: int, seeds: range) -> list[Any]:
+    """Every position of planner-and-random games of `n` players (the planner in even seats)."""
+    rules = load_rules("arctic")
+    players = [{"name": f"p{i}", "bot": "planner" if i % 2 == 0 else "random"} for i in range(n)]
+    config = rules.config_from_dict({"game": {"rules": "arctic"}, "players": players}, "test", None)
+    out = []
+    for seed in seeds:
+        state = rules.new_state(config, seed)
+        bots = seat_bots(rules, config, seed)
+        while not state.is_over:
+            out.append(state.copy())
+            bot = bots[state.current]
+            assert bot is not None
+            state.play(bot.choose(state))
+    return out
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_the_playout_policy_is_the_planner(n: int) -> None:
+    """The view-free planner of the playouts picks what PlannerBot picks from the player's view, everywhere."""
+    checked = 0
+    for state in _games(n, range(70, 74)):
+        assert planner_move(state) == PlannerBot(state.seed, state.current).choose(state), (n, state.seq)
+        checked += 1
+    assert checked > 300
+
+
+def test_the_shortlist_holds_the_planners_move() -> None:
+    """The search never drops the planner's own choice, so it can only deviate from it on evidence."""
+    for state in _games(2, range(80, 82)):
+        legal = state.legal_moves()
+        if len(legal) > 1:
+            bot = make_expert({}, state.seed, state.current)
+            short = bot.shortlist(state, legal)  # type: ignore[attr-defined]
+            assert legal[short[0]] == PlannerBot(state.seed, state.current).choose(state)
+            assert len(short) == min(len(legal), 4) and len(set(short)) == len(short)
+
+
+def test_a_search_that_peeks_is_caught() -> None:
+    """The same search in copies of the truth changes its mind on hidden-only twins (the fairness test's teeth)."""
+    rng = SplitMix64(99)
+    differ = 0
+    for state, seat, bot in positions("arctic", 2, 3):
+        peek = ArcticExpert(bot.seed, seat, bot.think, lambda s, _seat, _rng: s.copy(), evaluate=bot.evaluate,
+                            horizon=bot.horizon, policy=bot.policy)
+        fair = bot.choose(state)
+        other = twin_arctic(state, seat, rng)
+        assert bot.choose(other) == fair
+        differ += peek.choose(other) != peek.choose(state)
+    assert differ > 0

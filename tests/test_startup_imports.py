@@ -29,9 +29,10 @@ SCRIPT = ("alice: length 70 cm-1 m\nbob: Southern Indian Ocean\ncarol: weight 1-
 
 
 def fauna(tmp_path: Path, *args: str) -> tuple[int, set[str], str]:
-    """Run `fauna ARGS` in a fresh process from this checkout: (exit code, modules it had imported, its output)."""
+    """Run `fauna ARGS` in a fresh process from this checkout, unmeasured: (exit code, modules it imported, output)."""
     out = tmp_path / "modules.json"
-    env = {**os.environ, "FAUNA_TEST_ARGS": json.dumps(list(args)), "FAUNA_TEST_MODULES": str(out),
+    plain = {k: v for k, v in os.environ.items() if not k.startswith("COVERAGE_")}  # coverage imports its own
+    env = {**plain, "FAUNA_TEST_ARGS": json.dumps(list(args)), "FAUNA_TEST_MODULES": str(out),
            "XDG_CACHE_HOME": str(tmp_path / "cache")}
     done = subprocess.run([sys.executable, "-c", RUN], cwd=ROOT, env=env, capture_output=True, text=True,
                           stdin=subprocess.DEVNULL, check=False)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from coverage_pause import unmeasured
 
 from rules.arctic.cases import build, parse_cases
 from rules.arctic.moves import DECK, PENALTY
@@ -113,7 +114,10 @@ def test_a_playout_of_a_finished_game_changes_nothing():
 
 
 def test_the_playout_equals_apply_from_the_positions_of_the_rule_cases():
-    """The rule cases set up the corners random games seldom reach: a round without a draw, no visible card."""
+    """The rule cases set up the corners random games seldom reach: a round without a draw, no visible card.
+
+    Coverage counts the lines of the first stream from each position; the other three run with its tracer paused.
+    """
     seen: set[str] = set()
     cases = [c for path in sorted(CASES.glob("*.toml")) for c in parse_cases(path.read_text(encoding="utf-8"))]
     for i, case in enumerate(cases):
@@ -121,8 +125,10 @@ def test_the_playout_equals_apply_from_the_positions_of_the_rule_cases():
         for j in range(len(case.moves) + 1):  # from the set-up and after each of its moves, several streams each
             if state.is_over:
                 break
-            for seed in range(4):
-                compare(state, 1000 * i + 10 * j + seed, seen)
+            compare(state, 1000 * i + 10 * j, seen)
+            with unmeasured():
+                for seed in range(1, 4):
+                    compare(state, 1000 * i + 10 * j + seed, seen)
             if j < len(case.moves):
                 who, _, move = case.moves[j].rpartition(":")
                 state.apply(move.strip(), who.strip() or None)

@@ -90,13 +90,9 @@ def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[Sta
     ended = False  # the round's placements are over
     fresh = False  # the round has only begun (not known of a position given)
     if not hand[cur]:  # a position set up with an empty hand to move: the bot passes (RandomBot.pick_spot)
-        record(passes[cur])
-        passed[cur] = True
-        j = _next_in_round(cur, nxt, passed, hand)
-        if j < 0:
-            ended = True
-        else:
-            cur = j
+        j = _pass(record, passes, cur, nxt, passed, hand)
+        ended = j < 0
+        cur = cur if ended else j
     while True:
         # -- placements, from the player to move until nobody is left in the round -------------------------
         spots = card.spots
@@ -159,13 +155,9 @@ def random_rounds(state: State, bases: Sequence[int], after_round: Callable[[Sta
                 for p in order[:len(round_spots) - done]:
                     hand[p] -= 1
                     placed[p] += 1
-                record(passes[cur])
-                passed[cur] = True
-                j = _next_in_round(cur, nxt, passed, hand)
-                if j < 0:
-                    ended = True
-                else:
-                    cur = j
+                j = _pass(record, passes, cur, nxt, passed, hand)
+                ended = j < 0
+                cur = cur if ended else j
                 break
             else:  # every piece placed: every hand in the round is empty
                 for p in seats:
@@ -268,6 +260,14 @@ def _entries(state: State) -> Entries:
             by_names.clear()
         found = by_names[names] = {}
     return found
+
+
+def _pass(record: Callable[[tuple[str, Move]], None], passes: tuple[tuple[str, Move], ...], cur: int,
+          nxt: tuple[int, ...], passed: list[bool], hand: list[int]) -> int:
+    """Seat `cur` passes (recorded, out of the round); the next seat still in the round, -1 when none is."""
+    record(passes[cur])
+    passed[cur] = True
+    return _next_in_round(cur, nxt, passed, hand)
 
 
 def _next_in_round(cur: int, nxt: tuple[int, ...], passed: list[bool], hand: list[int]) -> int:

@@ -27,11 +27,10 @@ from rules.evo.playsteps import (
     attackable,
     can_act,
     can_breed,
-    kill_climate,
+    income,
     may_hold,
     mutation,
     next_mover,
-    next_survivor,
     protections,
     settle,
     start_survival,
@@ -584,58 +583,124 @@ def _kth_bit(mask: int, k: int) -> int:
 
 
 def _survival(state: State, t: Tables, box: list[int]) -> None:
-    """Keeps (survival.keep_moves' order) until the species are judged and the next round has begun.
+    """The species judged in initiative order (survival.next_survivor, written in) and their keeps (keep_moves'
+    order), until the income and the next round.
 
-    A species' endangered dinosaurs not yet kept and its count kept per ring are carried from keep to keep.
+    A species with a choice keeps its endangered dinosaurs one decision at a time; the fields of the survivor
+    (survivor, kept, keep_target, keep_extra) are read when the phase is entered mid-way and written only if a
+    decision cannot be made, since the next round resets them.
     """
     x = box[0]
     names = state.names
     history = state.history
     keep_move = t.keep
-    while state.phase == "survival":
-        codes = t.ring_codes[state.wheel]  # a round may run by itself to the next survival
-        seat = state.survivor
-        assert seat is not None
-        name = names[seat]
+    codes = t.ring_codes[state.wheel]
+    order, pos, count, genes, fxs, occ = state.order, state.pos, state.count, state.genes, state.fx, state.occ
+    rec = state.record
+    assert rec is not None
+    lost, rec_lost = state.lost_climate, rec.lost_climate
+    n_seats = state.n
+    turn = state.turn
+    seat = state.survivor
+    if seat is None:
+        kept: list[int] = []
+        target = extra = p1 = p2 = p3 = 0
+        danger: list[int] = []
+    else:  # entered at a species' keeps: its choices so far
         kept = state.kept
-        target = state.keep_target
-        extra = state.keep_extra
+        target, extra = state.keep_target, state.keep_extra
         _, p1, p2, p3 = protections(state, seat)
-        danger = [s for s in sorted(state.pos[seat]) if codes[s] and s not in kept]
-        used = [0, 0, 0, 0]
-        for s in kept:
-            used[codes[s]] += 1
-        while True:
-            u1, u2, u3 = used[1], used[2], used[3]
-            base = (u1 - p1 if u1 > p1 else 0) + (u2 - p2 if u2 > p2 else 0) + (u3 - p3 if u3 > p3 else 0)
-            # one more kept in a ring costs one more over its protection once that ring's protection is used up
-            a1 = base + (u1 >= p1) <= extra
-            a2 = base + (u2 >= p2) <= extra
-            a3 = base + (u3 >= p3) <= extra
-            if a1 and a2 and a3:
-                choices = danger
-            else:
-                allowed = (False, a1, a2, a3)
-                choices = [s for s in danger if allowed[codes[s]]]
-            n = len(choices)  # SplitMix64.below(n), written in: the same draws as draw_below
-            if n == 0:
-                box[0] = x
-                raise ValueError("a game that is not over offered no legal move")
-            limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
-            while True:
-                x = (x + GOLDEN) & MASK
-                z = ((x ^ (x >> 30)) * MIX1) & MASK
-                z = ((z ^ (z >> 27)) * MIX2) & MASK
-                z ^= z >> 31
-                if z < limit:
-                    break
-            s = choices[z % n]
-            history.append((name, keep_move[s]))
-            kept.append(s)
-            danger.remove(s)
-            used[codes[s]] += 1
-            if len(kept) == target:
+        danger = [s for s in sorted(pos[seat]) if codes[s] and s not in kept]
+    while True:
+        if seat is None:  # the next species in initiative order, passed over unless its player must choose
+            turn += 1
+            if turn >= n_seats:
                 break
-        kill_climate(state, seat, danger)
-        next_survivor(state, t)
+            seat = order[turn]
+            mine = pos[seat]
+            rings = list(map(codes.__getitem__, mine))
+            c = count[seat]
+            r1, r2, r3 = rings.count(1), rings.count(2), rings.count(3)
+            in_danger = r1 + r2 + r3
+            g = genes[seat]
+            if in_danger:
+                fx = fxs[seat]
+                p1 = g.get("thermoregulation", 0) + fx["thermo"]
+                p2 = g.get("fur", 0) + fx["fur"]
+                p3 = g.get("cave dweller", 0) + fx["cave"]
+                if p1 < 0:
+                    p1 = 0
+                if p2 < 0:
+                    p2 = 0
+                if p3 < 0:
+                    p3 = 0
+                saved = (p1 if p1 < r1 else r1) + (p2 if p2 < r2 else r2) + (p3 if p3 < r3 else r3)
+            else:
+                saved = 0
+            floor = 3 if g.get("regeneration") else 2
+            if floor > c:
+                floor = c
+            extra = floor - (c - in_danger) - saved
+            if extra < 0:
+                extra = 0
+            target = saved + extra
+            if target == in_danger:  # every one saved (or none in danger)
+                seat = None
+                continue
+            danger = [s for s in mine if codes[s]]
+            if target:  # else all of them die
+                danger.sort()
+                kept = []
+        if target:
+            name = names[seat]
+            used = [0, 0, 0, 0]
+            for s in kept:
+                used[codes[s]] += 1
+            while True:
+                u1, u2, u3 = used[1], used[2], used[3]
+                base = (u1 - p1 if u1 > p1 else 0) + (u2 - p2 if u2 > p2 else 0) + (u3 - p3 if u3 > p3 else 0)
+                # one more kept in a ring costs one more over its protection once that ring's protection is used up
+                a1 = base + (u1 >= p1) <= extra
+                a2 = base + (u2 >= p2) <= extra
+                a3 = base + (u3 >= p3) <= extra
+                if a1 and a2 and a3:
+                    choices = danger
+                else:
+                    allowed = (False, a1, a2, a3)
+                    choices = [s for s in danger if allowed[codes[s]]]
+                n = len(choices)  # SplitMix64.below(n), written in: the same draws as draw_below
+                if n == 0:
+                    box[0] = x
+                    state.turn, state.survivor, state.kept = turn, seat, kept
+                    state.keep_target, state.keep_extra = target, extra
+                    raise ValueError("a game that is not over offered no legal move")
+                limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
+                while True:
+                    x = (x + GOLDEN) & MASK
+                    z = ((x ^ (x >> 30)) * MIX1) & MASK
+                    z = ((z ^ (z >> 27)) * MIX2) & MASK
+                    z ^= z >> 31
+                    if z < limit:
+                        break
+                s = choices[z % n]
+                history.append((name, keep_move[s]))
+                kept.append(s)
+                danger.remove(s)
+                used[codes[s]] += 1
+                if len(kept) == target:
+                    break
+        if danger:  # survival.judge: the endangered dinosaurs not kept die, lost to the climate
+            mine = pos[seat]
+            for s in danger:
+                occ[s] = -1
+                mine.remove(s)
+            dead = len(danger)
+            count[seat] -= dead
+            lost[seat] += dead
+            rec_lost[seat] += dead
+        seat = None
+        target = 0
     box[0] = x
+    state.turn = turn
+    state.kept = []
+    income(state, t)

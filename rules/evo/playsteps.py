@@ -230,8 +230,7 @@ def after_survival_window(state: State, t: Tables) -> None:
     """survival.after_survival_window: the species are judged."""
     state.phase = "survival"
     state.turn = -1
-    state.survivor = None
-    next_survivor(state, t)
+    state.survivor = None  # the species are judged by playout._survival, which stops where one must choose
 
 
 def protections(state: State, seat: int) -> tuple[int, int, int, int]:
@@ -241,78 +240,6 @@ def protections(state: State, seat: int) -> tuple[int, int, int, int]:
     cold = g.get("fur", 0) + fx["fur"]
     deadly = g.get("cave dweller", 0) + fx["cave"]
     return 0, hot if hot > 0 else 0, cold if cold > 0 else 0, deadly if deadly > 0 else 0
-
-
-def next_survivor(state: State, t: Tables) -> None:
-    """survival.next_survivor: each species in initiative order, stopping where its player must choose.
-
-    Only a stop sets the survivor's fields: a species passed over has them reset by the next round anyway.
-    """
-    codes = t.ring_codes[state.wheel]
-    order, pos, count, n, genes, fxs = state.order, state.pos, state.count, state.n, state.genes, state.fx
-    turn = state.turn
-    while True:
-        turn += 1
-        if turn >= n:
-            state.turn = turn
-            income(state, t)
-            return
-        seat = order[turn]
-        mine = pos[seat]
-        rings = list(map(codes.__getitem__, mine))
-        c = count[seat]
-        in_danger = c - rings.count(0)
-        g = genes[seat]
-        saved = 0
-        if in_danger:
-            fx = fxs[seat]
-            r = rings.count(1)
-            if r:
-                p = g.get("thermoregulation", 0) + fx["thermo"]
-                if p > 0:
-                    saved += p if p < r else r
-            r = rings.count(2)
-            if r:
-                p = g.get("fur", 0) + fx["fur"]
-                if p > 0:
-                    saved += p if p < r else r
-            r = rings.count(3)
-            if r:
-                p = g.get("cave dweller", 0) + fx["cave"]
-                if p > 0:
-                    saved += p if p < r else r
-        floor = 3 if g.get("regeneration") else 2
-        if floor > c:
-            floor = c
-        extra = floor - (c - in_danger) - saved
-        if extra < 0:
-            extra = 0
-        target = saved + extra
-        if target == 0:
-            if in_danger:  # all of them die (the order they are taken off in leaves the same list)
-                kill_climate(state, seat, [s for s in mine if codes[s]])
-        elif target != in_danger:
-            state.turn = turn
-            state.survivor = seat
-            state.kept = []
-            state.keep_extra = extra
-            state.keep_target = target
-            return
-
-
-def kill_climate(state: State, seat: int, dead: list[int]) -> None:
-    """survival.judge once the kept are known: the endangered dinosaurs not kept die (lost to the climate)."""
-    if dead:
-        rec = state.record
-        assert rec is not None
-        mine = state.pos[seat]
-        for s in dead:
-            state.occ[s] = -1
-            mine.remove(s)
-        state.count[seat] -= len(dead)
-        state.lost_climate[seat] += len(dead)
-        rec.lost_climate[seat] += len(dead)
-    state.kept = []
 
 
 def income(state: State, t: Tables) -> None:

@@ -208,7 +208,9 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
     occ, pos, count, genes, hand = state.occ, state.pos, state.count, state.genes, state.hand
     nb, nbm, size, step_move, coastal = t.neighbors, t.nbmask, t.size, t.step, state.board.coastal
     nbbits = t.nbbits
-    bit = t.bits.__getitem__
+    bits = t.bits
+    bit = bits.__getitem__
+    lim = t.limits
     w2m = t.w2mask
     n_seats = state.n
     edition1 = state.config.edition < 2
@@ -217,7 +219,7 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
     cards_left = -1  # how many movement cards are not discarded (-1: to be counted; a card played changes it)
     held: list[int] = []  # per seat, its spaces as a mask (empty: to be made, with taken, prey and ok)
     ok = [False] * n_seats  # per seat, whether its species may be attacked (the same all phase but for fights, cards)
-    taken = prey = 0
+    free = prey = 0
     fresh = False  # a turn just begun by the turn before's end: passed over if it has nothing to do
     while state.phase == "movement":
         if not held:  # the island's masks: each seat's spaces, all taken, those of the species one may attack
@@ -231,10 +233,11 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
                 ok[o] = c > 2 and not fx[o]["truce"] and not (c <= 3 and genes[o].get("regeneration"))
                 if ok[o]:  # combat.attackable, written in
                     prey |= h
+            free = t.full ^ taken  # kept up to date step by step
         seat = state.order[state.turn]
         g = genes[seat]
-        free = t.full ^ taken
-        target = free | (prey ^ held[seat] if ok[seat] else prey)  # the spaces a step may enter: free, or prey
+        mask = held[seat]
+        target = free | (prey ^ mask if ok[seat] else prey)  # the spaces a step may enter: free, or prey
         if hand[seat]:
             if edition1:
                 hold = bool(cards.card_moves(state, seat))
@@ -248,17 +251,20 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
             hold = False
             cm = NO_MOVES
         ncm = len(cm)
-        mine = sorted(pos[seat])
+        mine_list = pos[seat]
+        mine = sorted(mine_list)
         flippers = bool(g.get("flippers"))
         wings = bool(g.get("wings"))
         moved = fresh  # after a step of this turn: the turn ends by itself if nothing but 'done' is left
         fresh = False
+        left = state.steps  # kept here while the turn goes on, and written back where the rules read it
+        prey_mine = ok[seat]
+        name = names[seat]
         while True:
-            left = state.steps
-            ns = nsw = nfl = 0  # steps and attacks, swims, flights
             if left > 0:
                 counts = list(map(int.bit_count, map(target.__and__, map(nbm.__getitem__, mine))))
                 ns = sum(counts)
+                nsw = nfl = 0  # swims, flights
                 if flippers and not state.flippers_used:  # from each coastal dinosaur to each free coastal space
                     shore = [s for s in mine if coastal[s]]
                     coast_free = t.coastmask & free
@@ -267,22 +273,28 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
                 if wings and not state.wings_used:  # to each free space within two, in board order
                     flight_counts = list(map(int.bit_count, map(free.__and__, map(w2m.__getitem__, mine))))
                     nfl = sum(flight_counts)
-            if moved and not hold and not (ns or nsw or nfl):
-                k = -1  # the turn ends by itself
+                n = 1 + ncm + ns + nsw + nfl
             else:
-                n = 1 + ncm + ns + nsw + nfl  # SplitMix64.below(n), written in: the same draws as draw_below
-                limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
-                while True:
+                n = 1 + ncm
+                ns = nsw = nfl = 0
+            if n == 1 and moved and not hold:
+                k = -1  # the turn ends by itself
+            else:  # SplitMix64.below(n), written in: the same draws as draw_below (lim: its rejection bounds)
+                x = (x + GOLDEN) & MASK
+                z = ((x ^ (x >> 30)) * MIX1) & MASK
+                z = ((z ^ (z >> 27)) * MIX2) & MASK
+                z ^= z >> 31
+                while z >= lim[n]:
                     x = (x + GOLDEN) & MASK
                     z = ((x ^ (x >> 30)) * MIX1) & MASK
                     z = ((z ^ (z >> 27)) * MIX2) & MASK
                     z ^= z >> 31
-                    if z < limit:
-                        break
                 k = z % n
                 if k == 0:
-                    history.append((names[seat], DONE))
+                    history.append((name, DONE))
             if k <= 0:  # movement.next_mover: the next turn (its points set), or the births after the last
+                held[seat] = mask
+                state.steps = left
                 turn = state.turn + 1
                 state.turn = turn
                 if turn >= n_seats:  # birth.start_birth: one birth each and one more per Eggs gene; _births goes on
@@ -297,13 +309,14 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
                 break
             k -= 1
             if k < ncm:
+                state.steps = left
                 box[0] = x
                 state.perform(cm[k], seat)
                 held = []
                 cards_left = -1
                 break
             k -= ncm
-            state.steps = left - 1
+            left -= 1
             if k < ns:
                 j = 0
                 while k >= counts[j]:
@@ -312,15 +325,16 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
                 s = mine[j]
                 u = list(compress(nb[s], map(target.__and__, nbbits[s])))[k]  # the k-th it may enter, in nb order
                 if occ[u] >= 0:
-                    history.append((names[seat], t.attack[s * size + u]))
+                    history.append((name, t.attack[s * size + u]))
+                    state.steps = left
                     _attack(state, t, seat, s, u)
                     held = []
                     break
-                history.append((names[seat], step_move[s * size + u]))
+                history.append((name, step_move[s * size + u]))
             elif k < ns + nsw:
                 j, k = divmod(k - ns, per_shore)
                 s, u = shore[j], _kth_bit(coast_free, k)
-                history.append((names[seat], t.swim[s * size + u]))
+                history.append((name, t.swim[s * size + u]))
                 state.flippers_used = True
             else:
                 k -= ns + nsw
@@ -330,17 +344,15 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
                     j += 1
                 s = mine[j]
                 u = _kth_bit(w2m[s] & free, k)
-                history.append((names[seat], t.fly[s * size + u]))
+                history.append((name, t.fly[s * size + u]))
                 state.wings_used = True
             occ[s] = -1
-            mine_list = pos[seat]
             mine_list.remove(s)
             occ[u] = seat
             mine_list.append(u)
-            both = (1 << s) | (1 << u)
-            held[seat] ^= both
-            taken ^= both
-            if ok[seat]:
+            both = bits[s] | bits[u]
+            mask ^= both
+            if prey_mine:
                 prey ^= both
             target ^= both
             free ^= both

@@ -397,6 +397,7 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
     order, left, hand, fxs = state.order, state.births_left, state.hand, state.fx
     nbmask, w3mask = t.nbmask, t.w3mask
     birth_cards = timing_sets()["birth"]
+    born0, bits, lim = t.birth[0], t.bits, t.limits
     known = -1  # the places of the seat to decide, when the search for it has found them (-1: not known)
     searching = state.birth_seat is None  # the births begin here (the end of movement): their first seat to find
     while state.phase == "birth":
@@ -425,9 +426,35 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                     places = reduce(or_, map((w3mask if g.get("thick shell") or fxs[seat]["reach3"] else nbmask)
                                              .__getitem__, pos[seat]), 0) & free
                     if places:
-                        if not g.get("killer babies"):
+                        if g.get("killer babies"):
+                            break
+                        if hand[seat] and not birth_cards.isdisjoint(hand[seat]):
                             known = places
-                        break
+                            break
+                        # a plain birth and no card to play: decided here ('skip' or a place in board order)
+                        n = 1 + places.bit_count()  # SplitMix64.below(n), written in (lim: its rejection bounds)
+                        x = (x + GOLDEN) & MASK
+                        z = ((x ^ (x >> 30)) * MIX1) & MASK
+                        z = ((z ^ (z >> 27)) * MIX2) & MASK
+                        z ^= z >> 31
+                        while z >= lim[n]:
+                            x = (x + GOLDEN) & MASK
+                            z = ((x ^ (x >> 30)) * MIX1) & MASK
+                            z = ((z ^ (z >> 27)) * MIX2) & MASK
+                            z ^= z >> 31
+                        k = z % n
+                        left[seat] -= 1
+                        if k:  # the (k-1)-th free place from the lowest bit: its bit is followed by as many digits
+                            digits = bin(places)
+                            u = len(digits) - 1 - len(digits.rsplit("1", k)[0])
+                            history.append((names[seat], born0[u]))
+                            occ[u] = seat
+                            count[seat] += 1
+                            pos[seat].append(u)
+                            free ^= bits[u]
+                        else:
+                            history.append((names[seat], SKIP))
+                        continue
                 elif can_breed(state, t, seat):
                     break
                 left[seat] -= 1
@@ -605,7 +632,7 @@ def _survival(state: State, t: Tables, box: list[int]) -> None:
     x = box[0]
     names = state.names
     history = state.history
-    keep_move = t.keep
+    keep_move, lim = t.keep, t.limits
     codes = t.ring_codes[state.wheel]
     order, pos, count, genes, fxs, occ = state.order, state.pos, state.count, state.genes, state.fx, state.occ
     rec = state.record
@@ -616,11 +643,12 @@ def _survival(state: State, t: Tables, box: list[int]) -> None:
     seat = state.survivor
     if seat is None:
         kept: list[int] = []
-        target = extra = p1 = p2 = p3 = 0
+        target = extra = p1 = p2 = p3 = saved = 0
         danger: list[int] = []
     else:  # entered at a species' keeps: its choices so far
         kept = state.kept
         target, extra = state.keep_target, state.keep_extra
+        saved = -1  # not known: the keeps go the general way
         _, p1, p2, p3 = protections(state, seat)
         danger = [s for s in sorted(pos[seat]) if codes[s] and s not in kept]
     while True:
@@ -663,7 +691,21 @@ def _survival(state: State, t: Tables, box: list[int]) -> None:
             if target:  # else all of them die
                 danger.sort()
                 kept = []
-        if target:
+        if target and not saved:  # no protection saves one: every keep costs one of the extra, all allowed
+            name = names[seat]
+            for _ in range(target):
+                n = len(danger)  # SplitMix64.below(n), written in (lim: its rejection bounds)
+                x = (x + GOLDEN) & MASK
+                z = ((x ^ (x >> 30)) * MIX1) & MASK
+                z = ((z ^ (z >> 27)) * MIX2) & MASK
+                z ^= z >> 31
+                while z >= lim[n]:
+                    x = (x + GOLDEN) & MASK
+                    z = ((x ^ (x >> 30)) * MIX1) & MASK
+                    z = ((z ^ (z >> 27)) * MIX2) & MASK
+                    z ^= z >> 31
+                history.append((name, keep_move[danger.pop(z % n)]))
+        elif target:
             name = names[seat]
             used = [0, 0, 0, 0]
             for s in kept:

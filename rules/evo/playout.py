@@ -14,7 +14,6 @@ other than FAST_EDITIONS (a new edition until its rules are copied) are played t
 
 from __future__ import annotations
 
-from bisect import insort
 from functools import reduce
 from itertools import compress
 from operator import or_
@@ -236,8 +235,7 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
             free = t.full ^ taken  # kept up to date step by step
         seat = state.order[state.turn]
         g = genes[seat]
-        mask = held[seat]
-        target = free | (prey ^ mask if ok[seat] else prey)  # the spaces a step may enter: free, or prey
+        target = free | (prey ^ held[seat] if ok[seat] else prey)  # the spaces a step may enter: free, or prey
         if hand[seat]:
             if edition1:
                 hold = bool(cards.card_moves(state, seat))
@@ -251,10 +249,13 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
             hold = False
             cm = NO_MOVES
         ncm = len(cm)
+        base = 1 + ncm  # 'done' and the cards come before the steps
         mine_list = pos[seat]
         mine = sorted(mine_list)
         flippers = bool(g.get("flippers"))
         wings = bool(g.get("wings"))
+        special = (flippers and not state.flippers_used) or (wings and not state.wings_used)
+        nsw = nfl = 0  # swims and flights, counted while a species may still swim or fly this turn
         moved = fresh  # after a step of this turn: the turn ends by itself if nothing but 'done' is left
         fresh = False
         left = state.steps  # kept here while the turn goes on, and written back where the rules read it
@@ -264,23 +265,23 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
             if left > 0:
                 counts = list(map(int.bit_count, map(target.__and__, map(nbm.__getitem__, mine))))
                 ns = sum(counts)
-                nsw = nfl = 0  # swims, flights
-                if flippers and not state.flippers_used:  # from each coastal dinosaur to each free coastal space
-                    shore = [s for s in mine if coastal[s]]
-                    coast_free = t.coastmask & free
-                    per_shore = coast_free.bit_count()
-                    nsw = len(shore) * per_shore
-                if wings and not state.wings_used:  # to each free space within two, in board order
-                    flight_counts = list(map(int.bit_count, map(free.__and__, map(w2m.__getitem__, mine))))
-                    nfl = sum(flight_counts)
-                n = 1 + ncm + ns + nsw + nfl
+                n = base + ns
+                if special:
+                    nsw = nfl = 0
+                    if flippers and not state.flippers_used:  # from each coastal dinosaur to each free coastal space
+                        shore = [s for s in mine if coastal[s]]
+                        coast_free = t.coastmask & free
+                        per_shore = coast_free.bit_count()
+                        nsw = len(shore) * per_shore
+                    if wings and not state.wings_used:  # to each free space within two, in board order
+                        flight_counts = list(map(int.bit_count, map(free.__and__, map(w2m.__getitem__, mine))))
+                        nfl = sum(flight_counts)
+                    n += nsw + nfl
             else:
-                n = 1 + ncm
+                n = base
                 ns = nsw = nfl = 0
-            if n == 1 and moved and not hold:
-                k = -1  # the turn ends by itself
-            else:  # SplitMix64.below(n), written in: the same draws as draw_below (lim: its rejection bounds)
-                x = (x + GOLDEN) & MASK
+            if n > 1 or not moved or hold:  # else the turn ends by itself
+                x = (x + GOLDEN) & MASK  # SplitMix64.below(n), written in (lim: its rejection bounds)
                 z = ((x ^ (x >> 30)) * MIX1) & MASK
                 z = ((z ^ (z >> 27)) * MIX2) & MASK
                 z ^= z >> 31
@@ -290,75 +291,77 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
                     z = ((z ^ (z >> 27)) * MIX2) & MASK
                     z ^= z >> 31
                 k = z % n
-                if k == 0:
-                    history.append((name, DONE))
-            if k <= 0:  # movement.next_mover: the next turn (its points set), or the births after the last
-                held[seat] = mask
-                state.steps = left
-                turn = state.turn + 1
-                state.turn = turn
-                if turn >= n_seats:  # birth.start_birth: one birth each and one more per Eggs gene; _births goes on
-                    state.phase = "birth"
-                    state.births_left = [1 + gs.get("eggs", 0) for gs in genes]
-                    state.birth_seat = None
-                    break
-                g = genes[state.order[turn]]
-                state.steps = 2 + g.get("legs", 0) + 2 * g.get("strong thighs", 0)
-                state.flippers_used = state.wings_used = False
-                fresh = True
-                break
-            k -= 1
-            if k < ncm:
-                state.steps = left
-                box[0] = x
-                state.perform(cm[k], seat)
-                held = []
-                cards_left = -1
-                break
-            k -= ncm
-            left -= 1
-            if k < ns:
-                j = 0
-                while k >= counts[j]:
-                    k -= counts[j]
-                    j += 1
-                s = mine[j]
-                u = list(compress(nb[s], map(target.__and__, nbbits[s])))[k]  # the k-th it may enter, in nb order
-                if occ[u] >= 0:
-                    history.append((name, t.attack[s * size + u]))
+                if k >= base:  # a step, attack, swim or flight
+                    k -= base
+                    left -= 1
+                    if k < ns:
+                        j = 0
+                        while k >= counts[j]:
+                            k -= counts[j]
+                            j += 1
+                        s = mine[j]
+                        u = list(compress(nb[s], map(target.__and__, nbbits[s])))[k]  # the k-th it may enter
+                        if occ[u] >= 0:
+                            history.append((name, t.attack[s * size + u]))
+                            state.steps = left
+                            _attack(state, t, seat, s, u)
+                            held = []
+                            break
+                        history.append((name, step_move[s * size + u]))
+                    elif k < ns + nsw:
+                        j, k = divmod(k - ns, per_shore)
+                        s, u = shore[j], _kth_bit(coast_free, k)
+                        history.append((name, t.swim[s * size + u]))
+                        state.flippers_used = True
+                        special = wings and not state.wings_used
+                        nsw = 0
+                    else:
+                        k -= ns + nsw
+                        j = 0
+                        while k >= flight_counts[j]:
+                            k -= flight_counts[j]
+                            j += 1
+                        s = mine[j]
+                        u = _kth_bit(w2m[s] & free, k)
+                        history.append((name, t.fly[s * size + u]))
+                        state.wings_used = True
+                        special = flippers and not state.flippers_used
+                        nfl = 0
+                    occ[s] = -1
+                    occ[u] = seat
+                    mine_list.remove(s)
+                    mine_list.append(u)
+                    both = bits[s] | bits[u]
+                    target ^= both
+                    free ^= both
+                    if prey_mine:
+                        prey ^= both
+                    mine = sorted(mine_list)
+                    moved = True
+                    continue
+                if k:
                     state.steps = left
-                    _attack(state, t, seat, s, u)
+                    box[0] = x
+                    state.perform(cm[k - 1], seat)
                     held = []
+                    cards_left = -1
                     break
-                history.append((name, step_move[s * size + u]))
-            elif k < ns + nsw:
-                j, k = divmod(k - ns, per_shore)
-                s, u = shore[j], _kth_bit(coast_free, k)
-                history.append((name, t.swim[s * size + u]))
-                state.flippers_used = True
-            else:
-                k -= ns + nsw
-                j = 0
-                while k >= flight_counts[j]:
-                    k -= flight_counts[j]
-                    j += 1
-                s = mine[j]
-                u = _kth_bit(w2m[s] & free, k)
-                history.append((name, t.fly[s * size + u]))
-                state.wings_used = True
-            occ[s] = -1
-            mine_list.remove(s)
-            occ[u] = seat
-            mine_list.append(u)
-            both = bits[s] | bits[u]
-            mask ^= both
-            if prey_mine:
-                prey ^= both
-            target ^= both
-            free ^= both
-            mine.remove(s)
-            insort(mine, u)
-            moved = True
+                history.append((name, DONE))
+            # movement.next_mover: the next turn (its points set), or the births after the last. The species' own
+            # mask in `held` is not brought up to date: it is read only at the start of its turn.
+            state.steps = left
+            turn = state.turn + 1
+            state.turn = turn
+            if turn >= n_seats:  # birth.start_birth: one birth each and one more per Eggs gene; _births goes on
+                state.phase = "birth"
+                state.births_left = [1 + gs.get("eggs", 0) for gs in genes]
+                state.birth_seat = None
+                break
+            g = genes[state.order[turn]]
+            state.steps = 2 + g.get("legs", 0) + 2 * g.get("strong thighs", 0)
+            state.flippers_used = state.wings_used = False
+            fresh = True
+            break
     box[0] = x
 
 

@@ -473,7 +473,7 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
         cm = NO_MOVES if not hand[seat] or birth_cards.isdisjoint(hand[seat]) else cards.card_moves(state, seat)
         shell = g.get("thick shell") or fxs[seat]["reach3"]
         mine = pos[seat]
-        killer = False  # Killer Babies below the supply's end: per_place and prey, not options
+        killer = False  # Killer Babies below the supply's end: place_list, attacks and prey, not options
         full_supply = False  # every dinosaur on the island, without Killer Babies: per_place, not options
         options: list[tuple[int, int, int]] = []  # (the dinosaur taken off or -1, space, Killer Babies victim or -1)
         places = 0  # the places of a plain birth (no dinosaur taken off, no Killer Babies), as a mask
@@ -490,18 +490,12 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
             fx = state.fx
             prey = 0
             for o in range(n_seats):
-                if o != seat and attackable(count[o], fx[o], genes[o]):
+                c = count[o]  # combat.attackable, written in
+                if c > 2 and o != seat and not fx[o]["truce"] and not (c <= 3 and genes[o].get("regeneration")):
                     prey |= sum(map(t.bits.__getitem__, pos[o]))
-            per_place: list[tuple[int, int]] = []  # (place, its decisions: the birth and one per attack)
-            n_places = 0
-            m = places
-            while m:
-                low = m & -m
-                m ^= low
-                u = low.bit_length() - 1
-                c = 1 + (nbmask[u] & prey).bit_count()
-                per_place.append((u, c))
-                n_places += c
+            place_list = spaces_of(places)
+            attacks = list(map(int.bit_count, map(prey.__and__, map(nbmask.__getitem__, place_list))))
+            n_places = len(place_list) + sum(attacks)  # per place: the birth, then one per attack from it
             killer = True
         elif count[seat] >= SUPPLY and not g.get("killer babies"):  # each dinosaur taken off, then its places
             if free < 0:
@@ -509,7 +503,7 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                 for p in pos:
                     free ^= sum(map(t.bits.__getitem__, p))
             near_mask = w3mask if shell else nbmask
-            per_place = []  # here (the dinosaur taken off, the mask of the places then)
+            per_place: list[tuple[int, int]] = []  # (the dinosaur taken off, the mask of the places then)
             n_places = 0
             for r in sorted(mine):
                 m = reduce(or_, [near_mask[s] for s in mine if s != r], 0) & free
@@ -568,10 +562,10 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
         elif killer:
             j = k - 1 - len(cm)
             i = 0
-            while j >= per_place[i][1]:
-                j -= per_place[i][1]
+            while j > attacks[i]:
+                j -= 1 + attacks[i]
                 i += 1
-            u = per_place[i][0]
+            u = place_list[i]
             occ[u] = seat
             count[seat] += 1
             mine.append(u)
@@ -615,6 +609,15 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
             free = -1
         searching = True
     box[0] = x
+
+
+ZERO_ONE = bytes(b - 48 if b in (48, 49) else 0 for b in range(256))  # b"0" and b"1" as bytes 0 and 1
+ALL_SPACES = range(256)  # more than any island's spaces
+
+
+def spaces_of(mask: int) -> list[int]:
+    """The spaces of a mask's set bits, lowest first (board order), without a loop in Python."""
+    return list(compress(ALL_SPACES, bin(mask)[:1:-1].encode().translate(ZERO_ONE)))
 
 
 def _kth_bit(mask: int, k: int) -> int:

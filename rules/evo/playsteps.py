@@ -8,11 +8,15 @@ tests/test_evo_playout.py checks them against `State.apply` game by game.
 
 from __future__ import annotations
 
+from operator import methodcaller
+
 from rules.evo import cards, data, movement
 from rules.evo.moves import Move
 from rules.evo.playtables import Tables, timing_cards, timing_sets
 from rules.evo.shared import EVENT, MAX_BID, METEORITE, SUPPLY, TOKEN_STEPS, new_record
 from rules.evo.state import State
+
+ADRENALINE = methodcaller("get", "adrenaline rush")  # a species' Adrenaline Rush genes, from its genes
 
 
 def attackable(c: int, fx: dict[str, int], genes: dict[str, int]) -> bool:
@@ -101,26 +105,31 @@ def settle(state: State, t: Tables) -> None:
     state.bidder = None
     rec = state.record
     assert rec is not None
+    mp, genes, bids, lab, column_of, paid_by, bought = state.mp, state.genes, state.bids, state.lab, \
+        state.column_of, rec.paid, rec.bought
+    ncol = len(lab)
+    column = [ncol] * state.n  # per seat, the column it won (ncol: none), for the initiative order
     for seat in state.order:
-        col = state.column_of[seat]
+        col = column_of[seat]
         if col is None:
             continue
-        held = state.bids[col]
+        column[seat] = col
+        held = bids[col]
         assert held is not None
-        paid = max(0, held[1] - state.genes[seat].get("alchemical vial", 0))
-        state.mp[seat] -= paid
-        rec.paid[seat] += paid
-        item = state.lab[col]
+        g = genes[seat]
+        paid = held[1] - g.get("alchemical vial", 0)
+        if paid > 0:
+            mp[seat] -= paid
+            paid_by[seat] += paid
+        item = lab[col]
         if item == EVENT:
             state.hand[seat].append(state.deck.pop(0))
-            state.mp[seat] += data.edition_rules(state.config.edition).event_mp  # edition 4: 2 with the card
+            mp[seat] += data.edition_rules(state.config.edition).event_mp  # edition 4: 2 with the card
         else:
-            state.genes[seat][item] = state.genes[seat].get(item, 0) + 1
-        rec.bought[seat] = item
-    ncol = len(state.lab)
-    column = [ncol if c is None else c for c in state.column_of]
+            g[item] = g.get(item, 0) + 1
+        bought[seat] = item
     state.order = sorted(sorted(state.order, key=column.__getitem__), key=state.count.__getitem__)
-    if any(g.get("adrenaline rush") for g in state.genes):  # state.holder
+    if any(map(ADRENALINE, genes)):  # state.holder
         state.phase = "initiative"
         return
     state.phase = "movement"

@@ -666,23 +666,23 @@ def _survival(state: State, t: Tables, box: list[int]) -> None:
             mine = pos[seat]
             rings = list(map(codes.__getitem__, mine))
             c = count[seat]
+            in_danger = c - rings.count(0)
+            if not in_danger:  # all in the ideal ring: none to judge
+                seat = None
+                continue
             r1, r2, r3 = rings.count(1), rings.count(2), rings.count(3)
-            in_danger = r1 + r2 + r3
             g = genes[seat]
-            if in_danger:
-                fx = fxs[seat]
-                p1 = g.get("thermoregulation", 0) + fx["thermo"]
-                p2 = g.get("fur", 0) + fx["fur"]
-                p3 = g.get("cave dweller", 0) + fx["cave"]
-                if p1 < 0:
-                    p1 = 0
-                if p2 < 0:
-                    p2 = 0
-                if p3 < 0:
-                    p3 = 0
-                saved = (p1 if p1 < r1 else r1) + (p2 if p2 < r2 else r2) + (p3 if p3 < r3 else r3)
-            else:
-                saved = 0
+            fx = fxs[seat]
+            p1 = g.get("thermoregulation", 0) + fx["thermo"]
+            p2 = g.get("fur", 0) + fx["fur"]
+            p3 = g.get("cave dweller", 0) + fx["cave"]
+            if p1 < 0:
+                p1 = 0
+            if p2 < 0:
+                p2 = 0
+            if p3 < 0:
+                p3 = 0
+            saved = (p1 if p1 < r1 else r1) + (p2 if p2 < r2 else r2) + (p3 if p3 < r3 else r3)
             floor = 3 if g.get("regeneration") else 2
             if floor > c:
                 floor = c

@@ -15,7 +15,6 @@ other than FAST_EDITIONS (a new edition until its rules are copied) are played t
 from __future__ import annotations
 
 from functools import reduce
-from itertools import compress
 from operator import or_
 
 from rules.core.rng import GOLDEN, LIMITS, MASK, MIX1, MIX2, TWO64, SplitMix64, draw_below
@@ -123,7 +122,10 @@ def _auction(state: State, t: Tables, box: list[int]) -> None:
         top1 = top + 1
         barred = outbid[seat]
         own = [closed if barred >> c & 1 else low for c, low in enumerate(lows)] if barred else lows
-        n = sum(map(top1.__sub__, filter(top1.__gt__, own)))  # top - low + 1 bids in each column it can reach
+        n = 0  # top - low + 1 bids in each column it can reach (a loop: map and filter cost more in Python 3.11)
+        for low in own:
+            if low < top1:
+                n += top1 - low
         if n:
             limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n  # SplitMix64.below(n), written in
             while True:
@@ -206,7 +208,6 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
     history = state.history
     occ, pos, count, genes, hand = state.occ, state.pos, state.count, state.genes, state.hand
     nb, nbm, size, step_move, coastal = t.neighbors, t.nbmask, t.size, t.step, state.board.coastal
-    nbbits = t.nbbits
     bits = t.bits
     bit = bits.__getitem__
     lim = t.limits
@@ -263,7 +264,7 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
         name = names[seat]
         while True:
             if left > 0:
-                counts = list(map(int.bit_count, map(target.__and__, map(nbm.__getitem__, mine))))
+                counts = [(target & nbm[s]).bit_count() for s in mine]  # (a map chain costs twice as much)
                 ns = sum(counts)
                 n = base + ns
                 if special:
@@ -274,7 +275,7 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
                         per_shore = coast_free.bit_count()
                         nsw = len(shore) * per_shore
                     if wings and not state.wings_used:  # to each free space within two, in board order
-                        flight_counts = list(map(int.bit_count, map(free.__and__, map(w2m.__getitem__, mine))))
+                        flight_counts = [(free & w2m[s]).bit_count() for s in mine]
                         nfl = sum(flight_counts)
                     n += nsw + nfl
             else:
@@ -300,7 +301,7 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
                             k -= counts[j]
                             j += 1
                         s = mine[j]
-                        u = list(compress(nb[s], map(target.__and__, nbbits[s])))[k]  # the k-th it may enter
+                        u = [u for u in nb[s] if target >> u & 1][k]  # the k-th it may enter, in nb order
                         if occ[u] >= 0:
                             history.append((name, t.attack[s * size + u]))
                             state.steps = left
@@ -426,8 +427,11 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                         for p in pos:
                             free ^= sum(map(t.bits.__getitem__, p))
                     g = genes[seat]
-                    places = reduce(or_, map((w3mask if g.get("thick shell") or fxs[seat]["reach3"] else nbmask)
-                                             .__getitem__, pos[seat]), 0) & free
+                    near_mask = w3mask if g.get("thick shell") or fxs[seat]["reach3"] else nbmask
+                    places = 0
+                    for s in pos[seat]:
+                        places |= near_mask[s]
+                    places &= free
                     if places:
                         if g.get("killer babies"):
                             break
@@ -486,15 +490,24 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                 free = t.full
                 for p in pos:
                     free ^= sum(map(t.bits.__getitem__, p))
-            places = reduce(or_, map((w3mask if shell else nbmask).__getitem__, mine), 0) & free
+            near_mask = w3mask if shell else nbmask
+            places = 0
+            for s in mine:
+                places |= near_mask[s]
+            places &= free
             fx = state.fx
             prey = 0
             for o in range(n_seats):
                 c = count[o]  # combat.attackable, written in
                 if c > 2 and o != seat and not fx[o]["truce"] and not (c <= 3 and genes[o].get("regeneration")):
                     prey |= sum(map(t.bits.__getitem__, pos[o]))
-            place_list = spaces_of(places)
-            attacks = list(map(int.bit_count, map(prey.__and__, map(nbmask.__getitem__, place_list))))
+            place_list = []  # the places in board order, lowest bit first
+            m = places
+            while m:
+                low = m & -m
+                m ^= low
+                place_list.append(low.bit_length() - 1)
+            attacks = [(prey & nbmask[u]).bit_count() for u in place_list]
             n_places = len(place_list) + sum(attacks)  # per place: the birth, then one per attack from it
             killer = True
         elif count[seat] >= SUPPLY and not g.get("killer babies"):  # each dinosaur taken off, then its places
@@ -524,7 +537,11 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                 free = t.full
                 for p in pos:
                     free ^= sum(map(t.bits.__getitem__, p))
-            places = reduce(or_, map((t.w3mask if shell else t.nbmask).__getitem__, mine), 0) & free
+            near_mask = w3mask if shell else nbmask
+            places = 0
+            for s in mine:
+                places |= near_mask[s]
+            places &= free
             n_places = places.bit_count()
         n = 1 + len(cm) + n_places  # SplitMix64.below(n), written in: the same draws as draw_below
         limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
@@ -611,15 +628,6 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
     box[0] = x
 
 
-ZERO_ONE = bytes(b - 48 if b in (48, 49) else 0 for b in range(256))  # b"0" and b"1" as bytes 0 and 1
-ALL_SPACES = range(256)  # more than any island's spaces
-
-
-def spaces_of(mask: int) -> list[int]:
-    """The spaces of a mask's set bits, lowest first (board order), without a loop in Python."""
-    return list(compress(ALL_SPACES, bin(mask)[:1:-1].encode().translate(ZERO_ONE)))
-
-
 def _kth_bit(mask: int, k: int) -> int:
     """The space of the k-th set bit of a mask, counted from the lowest (board order) from 0."""
     for _ in range(k):
@@ -664,7 +672,7 @@ def _survival(state: State, t: Tables, box: list[int]) -> None:
                 break
             seat = order[turn]
             mine = pos[seat]
-            rings = list(map(codes.__getitem__, mine))
+            rings = [codes[s] for s in mine]
             c = count[seat]
             in_danger = c - rings.count(0)
             if not in_danger:  # all in the ideal ring: none to judge

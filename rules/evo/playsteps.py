@@ -8,15 +8,11 @@ tests/test_evo_playout.py checks them against `State.apply` game by game.
 
 from __future__ import annotations
 
-from operator import methodcaller
-
 from rules.evo import cards, data, movement
 from rules.evo.moves import Move
 from rules.evo.playtables import Tables, timing_cards, timing_sets
 from rules.evo.shared import EVENT, MAX_BID, METEORITE, SUPPLY, TOKEN_STEPS, new_record
 from rules.evo.state import State
-
-ADRENALINE = methodcaller("get", "adrenaline rush")  # a species' Adrenaline Rush genes, from its genes
 
 
 def attackable(c: int, fx: dict[str, int], genes: dict[str, int]) -> bool:
@@ -129,9 +125,10 @@ def settle(state: State, t: Tables) -> None:
             g[item] = g.get(item, 0) + 1
         bought[seat] = item
     state.order = sorted(sorted(state.order, key=column.__getitem__), key=state.count.__getitem__)
-    if any(map(ADRENALINE, genes)):  # state.holder
-        state.phase = "initiative"
-        return
+    for g in genes:  # state.holder (a loop: any() over a generator or a map costs more)
+        if g.get("adrenaline rush"):
+            state.phase = "initiative"
+            return
     state.phase = "movement"
     state.turn = -1
     next_mover(state, t)

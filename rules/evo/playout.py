@@ -210,6 +210,7 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
     nb, nbm, size, step_move, coastal = t.neighbors, t.nbmask, t.size, t.step, state.board.coastal
     bits = t.bits
     bit = bits.__getitem__
+    enterable = t.enterable
     lim = t.limits
     w2m = t.w2mask
     n_seats = state.n
@@ -301,7 +302,11 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
                             k -= counts[j]
                             j += 1
                         s = mine[j]
-                        u = [u for u in nb[s] if target >> u & 1][k]  # the k-th it may enter, in nb order
+                        m = target & nbm[s]  # the spaces it may enter, in nb order (remembered per island)
+                        entered = enterable[s].get(m)
+                        if entered is None:
+                            entered = enterable[s][m] = tuple([u for u in nb[s] if m >> u & 1])
+                        u = entered[k]
                         if occ[u] >= 0:
                             history.append((name, t.attack[s * size + u]))
                             state.steps = left

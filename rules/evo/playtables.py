@@ -40,6 +40,7 @@ class Tables:
     ring_codes: tuple[tuple[int, ...], ...]  # [wheel position][space]: RING_CODE
     wheel: data.Wheel
     limits: tuple[int, ...]  # SplitMix64.below(n)'s rejection bound by n, for more decisions than a position offers
+    enterable: tuple[dict[int, tuple[int, ...]], ...]  # per space: neighbours in a mask, nb order (filled on use)
 
 
 @cache
@@ -69,7 +70,7 @@ def _make_tables(board: Board, wheel: data.Wheel) -> Tables:
     # the most decisions of a position: a birth with every dinosaur out and Killer Babies, 8 x size x 7, and cards
     limits = tuple(TWO64 - TWO64 % n if n else 0 for n in range(64 * size + 64))
     return Tables(size, nb, nbbits, nbmask, w3mask, w2mask, coastmask, (1 << size) - 1, bits, within3, step, attack,
-                  swim, fly, birth, keep, codes, wheel, limits)
+                  swim, fly, birth, keep, codes, wheel, limits, tuple({} for _ in range(size)))
 
 
 def tables_for(state: State) -> Tables:

@@ -407,6 +407,9 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
     nbmask, w3mask = t.nbmask, t.w3mask
     birth_cards = timing_sets()["birth"]
     born0, bits, lim = t.birth[0], t.bits, t.limits
+    edition1 = state.config.edition < 2
+    birth_names = timing_cards()["birth"]
+    birth_open = -1  # whether a Birth card is not yet discarded (-1: to be found; a card played changes it)
     known = -1  # the places of the seat to decide, when the search for it has found them (-1: not known)
     searching = state.birth_seat is None  # the births begin here (the end of movement): their first seat to find
     while state.phase == "birth":
@@ -424,8 +427,20 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                     if left[seat] > 0:
                         break
                 state.birth_seat = last = seat
-                if hand[seat] and may_hold(state, seat, "birth"):  # may_hold: rules edition 1 asks the hand itself
-                    break
+                if hand[seat]:  # cards.may_hold: from rules edition 2 a Birth card not yet discarded (for every hand)
+                    if edition1:
+                        if may_hold(state, seat, "birth"):
+                            break
+                    else:
+                        if birth_open < 0:
+                            gone = state.discard
+                            birth_open = 0
+                            for c in birth_names:
+                                if c not in gone:
+                                    birth_open = 1
+                                    break
+                        if birth_open:
+                            break
                 if count[seat] < SUPPLY:
                     if free < 0:
                         free = t.full
@@ -471,8 +486,7 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                     break
                 left[seat] -= 1
             if state.round != rnd:  # a whole round ran by itself to the next births: the island has changed
-                free = -1
-                known = -1
+                free = known = birth_open = -1
                 order, left, fxs = state.order, state.births_left, state.fx
             continue
         at = state.birth_seat
@@ -561,7 +575,7 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
         if 0 < k <= len(cm):
             box[0] = x
             state.perform(cm[k - 1], seat)
-            free = -1
+            free = birth_open = -1
             order, left, fxs = state.order, state.births_left, state.fx  # (a card may end the phase, or the round)
             continue
         state.births_left[seat] -= 1

@@ -33,8 +33,7 @@ def may_hold(state: State, seat: int, timing: str) -> bool:
         return cards.may_hold(state, seat, timing)
     if not state.hand[seat]:
         return False
-    gone = state.discard
-    return any(c not in gone for c in timing_cards()[timing])
+    return not timing_sets()[timing].issubset(state.discard)  # some card of the timing not yet discarded
 
 
 def window(state: State, timing: str) -> list[int]:

@@ -33,7 +33,7 @@ from rules.evo.playsteps import (
     settle,
     start_survival,
 )
-from rules.evo.playtables import Tables, bid_moves, tables_for, timing_cards, timing_sets
+from rules.evo.playtables import Tables, bid_rows, tables_for, timing_cards, timing_sets
 from rules.evo.shared import MAX_BID, SUPPLY
 from rules.evo.state import State
 
@@ -104,66 +104,62 @@ def _auction(state: State, t: Tables, box: list[int]) -> None:
     over, and whether one has a bid is the count of its bids, which its decision then draws from.
     """
     x = box[0]
-    bid_move = bid_moves()
+    rows = bid_rows()
     names = state.names
     history = state.history
     mp, genes = state.mp, state.genes
     bids, outbid, unplaced, column_of, lab = state.bids, state.outbid, state.unplaced, state.column_of, state.lab
+    by_column = [rows[item] for item in lab]  # per column, its bids by amount
+    lim = t.limits
     barring = state.config.edition >= 2
     open_only = state.config.edition >= 3 and state.n == 2 and state.round == 1  # auction.open_columns_only
     seat = state.bidder
     assert seat is not None
     closed = MAX_BID + 2  # the lowest bid of a column no bid can reach (open_columns_only: a column with a bid)
     lows = [1 if held is None else closed if open_only else held[1] + 1 for held in bids]  # per column
-    while True:
+    while True:  # the bidder's fields are not written as it goes: settle clears them
         top = mp[seat] + genes[seat].get("alchemical vial", 0)
         if top > MAX_BID:
             top = MAX_BID
         top1 = top + 1
         barred = outbid[seat]
         own = [closed if barred >> c & 1 else low for c, low in enumerate(lows)] if barred else lows
-        n = 0  # top - low + 1 bids in each column it can reach (a loop: map and filter cost more in Python 3.11)
-        for low in own:
-            if low < top1:
-                n += top1 - low
+        counts = [top1 - low if low < top1 else 0 for low in own]  # top - low + 1 bids in each column it can reach
+        n = sum(counts)
         if n:
-            limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n  # SplitMix64.below(n), written in
-            while True:
+            x = (x + GOLDEN) & MASK  # SplitMix64.below(n), written in (lim: its rejection bounds)
+            z = ((x ^ (x >> 30)) * MIX1) & MASK
+            z = ((z ^ (z >> 27)) * MIX2) & MASK
+            z ^= z >> 31
+            while z >= lim[n]:
                 x = (x + GOLDEN) & MASK
                 z = ((x ^ (x >> 30)) * MIX1) & MASK
                 z = ((z ^ (z >> 27)) * MIX2) & MASK
                 z ^= z >> 31
-                if z < limit:
-                    break
             k = z % n
             c = 0
-            for low in own:
-                if low < top1:
-                    if k < top1 - low:
-                        break
-                    k -= top1 - low
+            while k >= counts[c]:
+                k -= counts[c]
                 c += 1
             held = bids[c]
-            amount = low + k
-            history.append((names[seat], bid_move[lab[c], amount]))
+            amount = own[c] + k
+            history.append((names[seat], by_column[c][amount]))
             bids[c] = (seat, amount)
             lows[c] = closed if open_only else amount + 1
             column_of[seat] = c
             if held is not None:  # the outbid bidder bids next
                 seat = held[0]
                 column_of[seat] = None
-                state.bidder = seat
                 if barring:
                     outbid[seat] |= 1 << c
                 else:
                     outbid[seat] = 1 << c
                 continue
-        state.bidder = None  # after a bid on a free column, or no bid to make: the next to place a bid
+        # after a bid on a free column, or no bid to make: the next to place a bid
         if not unplaced:
             settle(state, t)
             break
         seat = unplaced.pop(0)
-        state.bidder = seat
         outbid[seat] = 0
     box[0] = x
 
@@ -435,8 +431,8 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                         if birth_open < 0:
                             gone = state.discard
                             birth_open = 0
-                            for c in birth_names:
-                                if c not in gone:
+                            for card in birth_names:
+                                if card not in gone:
                                     birth_open = 1
                                     break
                         if birth_open:

@@ -85,6 +85,13 @@ def bid_moves() -> dict[tuple[str, int], Move]:
 
 
 @cache
+def bid_rows() -> dict[str, tuple[Move, ...]]:
+    """Per auction column, its bids by amount (index 0 unused: no bid of 0)."""
+    moves = bid_moves()
+    return {item: (moves[item, 1], *(moves[item, n] for n in range(1, MAX_BID + 1))) for item in auction.columns()}
+
+
+@cache
 def timing_cards() -> dict[str, tuple[str, ...]]:
     out: dict[str, list[str]] = {}
     for c in data.cards():

@@ -171,10 +171,21 @@ def _window(state: State, t: Tables, box: list[int]) -> None:
     phase = state.phase
     timing_set = timing_sets()["climate" if phase == "climate" else "survival"]  # cards.PHASE_TIMING
     hand = state.hand
+    lim = t.limits
     while state.phase == phase:
         seat = state.window[0]
         cm = NO_MOVES if timing_set.isdisjoint(hand[seat]) else cards.card_moves(state, seat)
-        x, k = draw_below(x, 1 + len(cm))
+        n = 1 + len(cm)  # SplitMix64.below(n), written in (lim: its rejection bounds)
+        x = (x + GOLDEN) & MASK
+        z = ((x ^ (x >> 30)) * MIX1) & MASK
+        z = ((z ^ (z >> 27)) * MIX2) & MASK
+        z ^= z >> 31
+        while z >= lim[n]:
+            x = (x + GOLDEN) & MASK
+            z = ((x ^ (x >> 30)) * MIX1) & MASK
+            z = ((z ^ (z >> 27)) * MIX2) & MASK
+            z ^= z >> 31
+        k = z % n
         if k:
             box[0] = x
             state.perform(cm[k - 1], seat)

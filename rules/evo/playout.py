@@ -434,20 +434,6 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                     if left[seat] > 0:
                         break
                 state.birth_seat = last = seat
-                if hand[seat]:  # cards.may_hold: from rules edition 2 a Birth card not yet discarded (for every hand)
-                    if edition1:
-                        if may_hold(state, seat, "birth"):
-                            break
-                    else:
-                        if birth_open < 0:
-                            gone = state.discard
-                            birth_open = 0
-                            for card in birth_names:
-                                if card not in gone:
-                                    birth_open = 1
-                                    break
-                        if birth_open:
-                            break
                 if count[seat] < SUPPLY:
                     if free < 0:
                         free = t.full
@@ -489,7 +475,23 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                         else:
                             history.append((names[seat], SKIP))
                         continue
-                elif can_breed(state, t, seat):
+                # no room, or every dinosaur out: still asked if it may hold a Birth card (cards.may_hold: from rules
+                # edition 2 a Birth card not yet discarded, the same for every hand)
+                if hand[seat]:
+                    if edition1:
+                        if may_hold(state, seat, "birth"):
+                            break
+                    else:
+                        if birth_open < 0:
+                            gone = state.discard
+                            birth_open = 0
+                            for card in birth_names:
+                                if card not in gone:
+                                    birth_open = 1
+                                    break
+                        if birth_open:
+                            break
+                if count[seat] >= SUPPLY and can_breed(state, t, seat):
                     break
                 left[seat] -= 1
             if state.round != rnd:  # a whole round ran by itself to the next births: the island has changed

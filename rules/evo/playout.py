@@ -205,10 +205,12 @@ def _window(state: State, t: Tables, box: list[int]) -> None:
 def _movement(state: State, t: Tables, box: list[int]) -> None:
     """Movement turns: 'done', cards, steps, swims and flights (movement.step_moves' order), until the births.
 
-    Each seat's spaces are a bit mask kept up to date step by step (made anew after a fight or a card), and so
-    within a turn are the spaces a step may enter (free, or held by a species the mover may attack): a decision
-    counts its steps per dinosaur and walks only to the drawn one. A turn ends, and the next begins, here: a new
-    turn with nothing to do but 'done' is passed over (movement.next_mover and can_act, written in).
+    Each seat's spaces are a bit mask (made at the start and anew after a fight or a card; a mover's own is read
+    only as its turn begins), and the free spaces and those a step may enter (free, or held by a species the
+    mover may attack) are kept up to date step by step: a decision counts its steps per dinosaur and walks only
+    to the drawn one, whose enterable neighbours are remembered per island by their mask. A turn ends, and the
+    next begins, here: a new turn with nothing to do but 'done' is passed over (movement.next_mover and can_act,
+    written in).
     """
     x = box[0]
     names = state.names

@@ -14,9 +14,7 @@ other than FAST_EDITIONS (a new edition until its rules are copied) are played t
 
 from __future__ import annotations
 
-from bisect import insort
 from functools import reduce
-from itertools import compress
 from operator import or_
 
 from rules.core.rng import GOLDEN, LIMITS, MASK, MIX1, MIX2, TWO64, SplitMix64, draw_below
@@ -27,16 +25,15 @@ from rules.evo.playsteps import (
     attackable,
     can_act,
     can_breed,
-    kill_climate,
+    income,
     may_hold,
     mutation,
     next_mover,
-    next_survivor,
     protections,
     settle,
     start_survival,
 )
-from rules.evo.playtables import Tables, bid_moves, tables_for, timing_cards, timing_sets
+from rules.evo.playtables import Tables, bid_rows, tables_for, timing_cards, timing_sets
 from rules.evo.shared import MAX_BID, SUPPLY
 from rules.evo.state import State
 
@@ -107,63 +104,62 @@ def _auction(state: State, t: Tables, box: list[int]) -> None:
     over, and whether one has a bid is the count of its bids, which its decision then draws from.
     """
     x = box[0]
-    bid_move = bid_moves()
+    rows = bid_rows()
     names = state.names
     history = state.history
     mp, genes = state.mp, state.genes
     bids, outbid, unplaced, column_of, lab = state.bids, state.outbid, state.unplaced, state.column_of, state.lab
+    by_column = [rows[item] for item in lab]  # per column, its bids by amount
+    lim = t.limits
     barring = state.config.edition >= 2
     open_only = state.config.edition >= 3 and state.n == 2 and state.round == 1  # auction.open_columns_only
     seat = state.bidder
     assert seat is not None
     closed = MAX_BID + 2  # the lowest bid of a column no bid can reach (open_columns_only: a column with a bid)
     lows = [1 if held is None else closed if open_only else held[1] + 1 for held in bids]  # per column
-    while True:
+    while True:  # the bidder's fields are not written as it goes: settle clears them
         top = mp[seat] + genes[seat].get("alchemical vial", 0)
         if top > MAX_BID:
             top = MAX_BID
         top1 = top + 1
         barred = outbid[seat]
         own = [closed if barred >> c & 1 else low for c, low in enumerate(lows)] if barred else lows
-        n = sum(map(top1.__sub__, filter(top1.__gt__, own)))  # top - low + 1 bids in each column it can reach
+        counts = [top1 - low if low < top1 else 0 for low in own]  # top - low + 1 bids in each column it can reach
+        n = sum(counts)
         if n:
-            limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n  # SplitMix64.below(n), written in
-            while True:
+            x = (x + GOLDEN) & MASK  # SplitMix64.below(n), written in (lim: its rejection bounds)
+            z = ((x ^ (x >> 30)) * MIX1) & MASK
+            z = ((z ^ (z >> 27)) * MIX2) & MASK
+            z ^= z >> 31
+            while z >= lim[n]:
                 x = (x + GOLDEN) & MASK
                 z = ((x ^ (x >> 30)) * MIX1) & MASK
                 z = ((z ^ (z >> 27)) * MIX2) & MASK
                 z ^= z >> 31
-                if z < limit:
-                    break
             k = z % n
             c = 0
-            for low in own:
-                if low < top1:
-                    if k < top1 - low:
-                        break
-                    k -= top1 - low
+            while k >= counts[c]:
+                k -= counts[c]
                 c += 1
             held = bids[c]
-            amount = low + k
-            history.append((names[seat], bid_move[lab[c], amount]))
+            amount = own[c] + k
+            history.append((names[seat], by_column[c][amount]))
             bids[c] = (seat, amount)
             lows[c] = closed if open_only else amount + 1
             column_of[seat] = c
             if held is not None:  # the outbid bidder bids next
                 seat = held[0]
                 column_of[seat] = None
-                state.bidder = seat
                 if barring:
                     outbid[seat] |= 1 << c
                 else:
                     outbid[seat] = 1 << c
                 continue
-        state.bidder = None  # after a bid on a free column, or no bid to make: the next to place a bid
+        # after a bid on a free column, or no bid to make: the next to place a bid
         if not unplaced:
             settle(state, t)
             break
         seat = unplaced.pop(0)
-        state.bidder = seat
         outbid[seat] = 0
     box[0] = x
 
@@ -175,10 +171,21 @@ def _window(state: State, t: Tables, box: list[int]) -> None:
     phase = state.phase
     timing_set = timing_sets()["climate" if phase == "climate" else "survival"]  # cards.PHASE_TIMING
     hand = state.hand
+    lim = t.limits
     while state.phase == phase:
         seat = state.window[0]
         cm = NO_MOVES if timing_set.isdisjoint(hand[seat]) else cards.card_moves(state, seat)
-        x, k = draw_below(x, 1 + len(cm))
+        n = 1 + len(cm)  # SplitMix64.below(n), written in (lim: its rejection bounds)
+        x = (x + GOLDEN) & MASK
+        z = ((x ^ (x >> 30)) * MIX1) & MASK
+        z = ((z ^ (z >> 27)) * MIX2) & MASK
+        z ^= z >> 31
+        while z >= lim[n]:
+            x = (x + GOLDEN) & MASK
+            z = ((x ^ (x >> 30)) * MIX1) & MASK
+            z = ((z ^ (z >> 27)) * MIX2) & MASK
+            z ^= z >> 31
+        k = z % n
         if k:
             box[0] = x
             state.perform(cm[k - 1], seat)
@@ -198,18 +205,22 @@ def _window(state: State, t: Tables, box: list[int]) -> None:
 def _movement(state: State, t: Tables, box: list[int]) -> None:
     """Movement turns: 'done', cards, steps, swims and flights (movement.step_moves' order), until the births.
 
-    Each seat's spaces are a bit mask kept up to date step by step (made anew after a fight or a card), and so
-    within a turn are the spaces a step may enter (free, or held by a species the mover may attack): a decision
-    counts its steps per dinosaur and walks only to the drawn one. A turn ends, and the next begins, here: a new
-    turn with nothing to do but 'done' is passed over (movement.next_mover and can_act, written in).
+    Each seat's spaces are a bit mask (made at the start and anew after a fight or a card; a mover's own is read
+    only as its turn begins), and the free spaces and those a step may enter (free, or held by a species the
+    mover may attack) are kept up to date step by step: a decision counts its steps per dinosaur and walks only
+    to the drawn one, whose enterable neighbours are remembered per island by their mask. A turn ends, and the
+    next begins, here: a new turn with nothing to do but 'done' is passed over (movement.next_mover and can_act,
+    written in).
     """
     x = box[0]
     names = state.names
     history = state.history
     occ, pos, count, genes, hand = state.occ, state.pos, state.count, state.genes, state.hand
     nb, nbm, size, step_move, coastal = t.neighbors, t.nbmask, t.size, t.step, state.board.coastal
-    nbbits = t.nbbits
-    bit = t.bits.__getitem__
+    bits = t.bits
+    bit = bits.__getitem__
+    enterable = t.enterable
+    lim = t.limits
     w2m = t.w2mask
     n_seats = state.n
     edition1 = state.config.edition < 2
@@ -218,7 +229,7 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
     cards_left = -1  # how many movement cards are not discarded (-1: to be counted; a card played changes it)
     held: list[int] = []  # per seat, its spaces as a mask (empty: to be made, with taken, prey and ok)
     ok = [False] * n_seats  # per seat, whether its species may be attacked (the same all phase but for fights, cards)
-    taken = prey = 0
+    free = prey = 0
     fresh = False  # a turn just begun by the turn before's end: passed over if it has nothing to do
     while state.phase == "movement":
         if not held:  # the island's masks: each seat's spaces, all taken, those of the species one may attack
@@ -232,9 +243,9 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
                 ok[o] = c > 2 and not fx[o]["truce"] and not (c <= 3 and genes[o].get("regeneration"))
                 if ok[o]:  # combat.attackable, written in
                     prey |= h
+            free = t.full ^ taken  # kept up to date step by step
         seat = state.order[state.turn]
         g = genes[seat]
-        free = t.full ^ taken
         target = free | (prey ^ held[seat] if ok[seat] else prey)  # the spaces a step may enter: free, or prey
         if hand[seat]:
             if edition1:
@@ -249,105 +260,123 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
             hold = False
             cm = NO_MOVES
         ncm = len(cm)
-        mine = sorted(pos[seat])
+        base = 1 + ncm  # 'done' and the cards come before the steps
+        mine_list = pos[seat]
+        mine = sorted(mine_list)
         flippers = bool(g.get("flippers"))
         wings = bool(g.get("wings"))
+        special = (flippers and not state.flippers_used) or (wings and not state.wings_used)
+        nsw = nfl = 0  # swims and flights, counted while a species may still swim or fly this turn
         moved = fresh  # after a step of this turn: the turn ends by itself if nothing but 'done' is left
         fresh = False
+        left = state.steps  # kept here while the turn goes on, and written back where the rules read it
+        prey_mine = ok[seat]
+        name = names[seat]
         while True:
-            left = state.steps
-            ns = nsw = nfl = 0  # steps and attacks, swims, flights
             if left > 0:
-                counts = list(map(int.bit_count, map(target.__and__, map(nbm.__getitem__, mine))))
+                counts = [(target & nbm[s]).bit_count() for s in mine]  # (a map chain costs twice as much)
                 ns = sum(counts)
-                if flippers and not state.flippers_used:  # from each coastal dinosaur to each free coastal space
-                    shore = [s for s in mine if coastal[s]]
-                    coast_free = t.coastmask & free
-                    per_shore = coast_free.bit_count()
-                    nsw = len(shore) * per_shore
-                if wings and not state.wings_used:  # to each free space within two, in board order
-                    flight_counts = list(map(int.bit_count, map(free.__and__, map(w2m.__getitem__, mine))))
-                    nfl = sum(flight_counts)
-            if moved and not hold and not (ns or nsw or nfl):
-                k = -1  # the turn ends by itself
+                n = base + ns
+                if special:
+                    nsw = nfl = 0
+                    if flippers and not state.flippers_used:  # from each coastal dinosaur to each free coastal space
+                        shore = [s for s in mine if coastal[s]]
+                        coast_free = t.coastmask & free
+                        per_shore = coast_free.bit_count()
+                        nsw = len(shore) * per_shore
+                    if wings and not state.wings_used:  # to each free space within two, in board order
+                        flight_counts = [(free & w2m[s]).bit_count() for s in mine]
+                        nfl = sum(flight_counts)
+                    n += nsw + nfl
             else:
-                n = 1 + ncm + ns + nsw + nfl  # SplitMix64.below(n), written in: the same draws as draw_below
-                limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
-                while True:
+                n = base
+                ns = nsw = nfl = 0
+            if n > 1 or not moved or hold:  # else the turn ends by itself
+                x = (x + GOLDEN) & MASK  # SplitMix64.below(n), written in (lim: its rejection bounds)
+                z = ((x ^ (x >> 30)) * MIX1) & MASK
+                z = ((z ^ (z >> 27)) * MIX2) & MASK
+                z ^= z >> 31
+                while z >= lim[n]:
                     x = (x + GOLDEN) & MASK
                     z = ((x ^ (x >> 30)) * MIX1) & MASK
                     z = ((z ^ (z >> 27)) * MIX2) & MASK
                     z ^= z >> 31
-                    if z < limit:
-                        break
                 k = z % n
-                if k == 0:
-                    history.append((names[seat], DONE))
-            if k <= 0:  # movement.next_mover: the next turn (its points set), or the births after the last
-                turn = state.turn + 1
-                state.turn = turn
-                if turn >= n_seats:  # birth.start_birth: one birth each and one more per Eggs gene; _births goes on
-                    state.phase = "birth"
-                    state.births_left = [1 + gs.get("eggs", 0) for gs in genes]
-                    state.birth_seat = None
-                    break
-                g = genes[state.order[turn]]
-                state.steps = 2 + g.get("legs", 0) + 2 * g.get("strong thighs", 0)
-                state.flippers_used = state.wings_used = False
-                fresh = True
-                break
-            k -= 1
-            if k < ncm:
-                box[0] = x
-                state.perform(cm[k], seat)
-                held = []
-                cards_left = -1
-                break
-            k -= ncm
-            state.steps = left - 1
-            if k < ns:
-                j = 0
-                while k >= counts[j]:
-                    k -= counts[j]
-                    j += 1
-                s = mine[j]
-                u = list(compress(nb[s], map(target.__and__, nbbits[s])))[k]  # the k-th it may enter, in nb order
-                if occ[u] >= 0:
-                    history.append((names[seat], t.attack[s * size + u]))
-                    _attack(state, t, seat, s, u)
+                if k >= base:  # a step, attack, swim or flight
+                    k -= base
+                    left -= 1
+                    if k < ns:
+                        j = 0
+                        while k >= counts[j]:
+                            k -= counts[j]
+                            j += 1
+                        s = mine[j]
+                        m = target & nbm[s]  # the spaces it may enter, in nb order (remembered per island)
+                        entered = enterable[s].get(m)
+                        if entered is None:
+                            entered = enterable[s][m] = tuple([u for u in nb[s] if m >> u & 1])
+                        u = entered[k]
+                        if occ[u] >= 0:
+                            history.append((name, t.attack[s * size + u]))
+                            state.steps = left
+                            _attack(state, t, seat, s, u)
+                            held = []
+                            break
+                        history.append((name, step_move[s * size + u]))
+                    elif k < ns + nsw:
+                        j, k = divmod(k - ns, per_shore)
+                        s, u = shore[j], _kth_bit(coast_free, k)
+                        history.append((name, t.swim[s * size + u]))
+                        state.flippers_used = True
+                        special = wings and not state.wings_used
+                        nsw = 0
+                    else:
+                        k -= ns + nsw
+                        j = 0
+                        while k >= flight_counts[j]:
+                            k -= flight_counts[j]
+                            j += 1
+                        s = mine[j]
+                        u = _kth_bit(w2m[s] & free, k)
+                        history.append((name, t.fly[s * size + u]))
+                        state.wings_used = True
+                        special = flippers and not state.flippers_used
+                        nfl = 0
+                    occ[s] = -1
+                    occ[u] = seat
+                    mine_list.remove(s)
+                    mine_list.append(u)
+                    both = bits[s] | bits[u]
+                    target ^= both
+                    free ^= both
+                    if prey_mine:
+                        prey ^= both
+                    mine = sorted(mine_list)
+                    moved = True
+                    continue
+                if k:
+                    state.steps = left
+                    box[0] = x
+                    state.perform(cm[k - 1], seat)
                     held = []
+                    cards_left = -1
                     break
-                history.append((names[seat], step_move[s * size + u]))
-            elif k < ns + nsw:
-                j, k = divmod(k - ns, per_shore)
-                s, u = shore[j], _kth_bit(coast_free, k)
-                history.append((names[seat], t.swim[s * size + u]))
-                state.flippers_used = True
-            else:
-                k -= ns + nsw
-                j = 0
-                while k >= flight_counts[j]:
-                    k -= flight_counts[j]
-                    j += 1
-                s = mine[j]
-                u = _kth_bit(w2m[s] & free, k)
-                history.append((names[seat], t.fly[s * size + u]))
-                state.wings_used = True
-            occ[s] = -1
-            mine_list = pos[seat]
-            mine_list.remove(s)
-            occ[u] = seat
-            mine_list.append(u)
-            both = (1 << s) | (1 << u)
-            held[seat] ^= both
-            taken ^= both
-            if ok[seat]:
-                prey ^= both
-            target ^= both
-            free ^= both
-            mine.remove(s)
-            insort(mine, u)
-            moved = True
+                history.append((name, DONE))
+            # movement.next_mover: the next turn (its points set), or the births after the last. The species' own
+            # mask in `held` is not brought up to date: it is read only at the start of its turn.
+            state.steps = left
+            turn = state.turn + 1
+            state.turn = turn
+            if turn >= n_seats:  # birth.start_birth: one birth each and one more per Eggs gene; _births goes on
+                state.phase = "birth"
+                state.births_left = [1 + gs.get("eggs", 0) for gs in genes]
+                state.birth_seat = None
+                break
+            g = genes[state.order[turn]]
+            state.steps = 2 + g.get("legs", 0) + 2 * g.get("strong thighs", 0)
+            state.flippers_used = state.wings_used = False
+            fresh = True
+            break
     box[0] = x
 
 
@@ -386,6 +415,10 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
     order, left, hand, fxs = state.order, state.births_left, state.hand, state.fx
     nbmask, w3mask = t.nbmask, t.w3mask
     birth_cards = timing_sets()["birth"]
+    born0, bits, lim = t.birth[0], t.bits, t.limits
+    edition1 = state.config.edition < 2
+    birth_names = timing_cards()["birth"]
+    birth_open = -1  # whether a Birth card is not yet discarded (-1: to be found; a card played changes it)
     known = -1  # the places of the seat to decide, when the search for it has found them (-1: not known)
     searching = state.birth_seat is None  # the births begin here (the end of movement): their first seat to find
     while state.phase == "birth":
@@ -403,26 +436,68 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                     if left[seat] > 0:
                         break
                 state.birth_seat = last = seat
-                if hand[seat] and may_hold(state, seat, "birth"):  # may_hold: rules edition 1 asks the hand itself
-                    break
                 if count[seat] < SUPPLY:
                     if free < 0:
                         free = t.full
                         for p in pos:
                             free ^= sum(map(t.bits.__getitem__, p))
                     g = genes[seat]
-                    places = reduce(or_, map((w3mask if g.get("thick shell") or fxs[seat]["reach3"] else nbmask)
-                                             .__getitem__, pos[seat]), 0) & free
+                    near_mask = w3mask if g.get("thick shell") or fxs[seat]["reach3"] else nbmask
+                    places = 0
+                    for s in pos[seat]:
+                        places |= near_mask[s]
+                    places &= free
                     if places:
-                        if not g.get("killer babies"):
+                        if g.get("killer babies"):
+                            break
+                        if hand[seat] and not birth_cards.isdisjoint(hand[seat]):
                             known = places
-                        break
-                elif can_breed(state, t, seat):
+                            break
+                        # a plain birth and no card to play: decided here ('skip' or a place in board order)
+                        n = 1 + places.bit_count()  # SplitMix64.below(n), written in (lim: its rejection bounds)
+                        x = (x + GOLDEN) & MASK
+                        z = ((x ^ (x >> 30)) * MIX1) & MASK
+                        z = ((z ^ (z >> 27)) * MIX2) & MASK
+                        z ^= z >> 31
+                        while z >= lim[n]:
+                            x = (x + GOLDEN) & MASK
+                            z = ((x ^ (x >> 30)) * MIX1) & MASK
+                            z = ((z ^ (z >> 27)) * MIX2) & MASK
+                            z ^= z >> 31
+                        k = z % n
+                        left[seat] -= 1
+                        if k:  # the (k-1)-th free place from the lowest bit: its bit is followed by as many digits
+                            digits = bin(places)
+                            u = len(digits) - 1 - len(digits.rsplit("1", k)[0])
+                            history.append((names[seat], born0[u]))
+                            occ[u] = seat
+                            count[seat] += 1
+                            pos[seat].append(u)
+                            free ^= bits[u]
+                        else:
+                            history.append((names[seat], SKIP))
+                        continue
+                # no room, or every dinosaur out: still asked if it may hold a Birth card (cards.may_hold: from rules
+                # edition 2 a Birth card not yet discarded, the same for every hand)
+                if hand[seat]:
+                    if edition1:
+                        if may_hold(state, seat, "birth"):
+                            break
+                    else:
+                        if birth_open < 0:
+                            gone = state.discard
+                            birth_open = 0
+                            for card in birth_names:
+                                if card not in gone:
+                                    birth_open = 1
+                                    break
+                        if birth_open:
+                            break
+                if count[seat] >= SUPPLY and can_breed(state, t, seat):
                     break
                 left[seat] -= 1
             if state.round != rnd:  # a whole round ran by itself to the next births: the island has changed
-                free = -1
-                known = -1
+                free = known = birth_open = -1
                 order, left, fxs = state.order, state.births_left, state.fx
             continue
         at = state.birth_seat
@@ -432,7 +507,7 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
         cm = NO_MOVES if not hand[seat] or birth_cards.isdisjoint(hand[seat]) else cards.card_moves(state, seat)
         shell = g.get("thick shell") or fxs[seat]["reach3"]
         mine = pos[seat]
-        killer = False  # Killer Babies below the supply's end: per_place and prey, not options
+        killer = False  # Killer Babies below the supply's end: place_list, attacks and prey, not options
         full_supply = False  # every dinosaur on the island, without Killer Babies: per_place, not options
         options: list[tuple[int, int, int]] = []  # (the dinosaur taken off or -1, space, Killer Babies victim or -1)
         places = 0  # the places of a plain birth (no dinosaur taken off, no Killer Babies), as a mask
@@ -445,22 +520,25 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                 free = t.full
                 for p in pos:
                     free ^= sum(map(t.bits.__getitem__, p))
-            places = reduce(or_, map((w3mask if shell else nbmask).__getitem__, mine), 0) & free
+            near_mask = w3mask if shell else nbmask
+            places = 0
+            for s in mine:
+                places |= near_mask[s]
+            places &= free
             fx = state.fx
             prey = 0
             for o in range(n_seats):
-                if o != seat and attackable(count[o], fx[o], genes[o]):
+                c = count[o]  # combat.attackable, written in
+                if c > 2 and o != seat and not fx[o]["truce"] and not (c <= 3 and genes[o].get("regeneration")):
                     prey |= sum(map(t.bits.__getitem__, pos[o]))
-            per_place: list[tuple[int, int]] = []  # (place, its decisions: the birth and one per attack)
-            n_places = 0
+            place_list = []  # the places in board order, lowest bit first
             m = places
             while m:
                 low = m & -m
                 m ^= low
-                u = low.bit_length() - 1
-                c = 1 + (nbmask[u] & prey).bit_count()
-                per_place.append((u, c))
-                n_places += c
+                place_list.append(low.bit_length() - 1)
+            attacks = [(prey & nbmask[u]).bit_count() for u in place_list]
+            n_places = len(place_list) + sum(attacks)  # per place: the birth, then one per attack from it
             killer = True
         elif count[seat] >= SUPPLY and not g.get("killer babies"):  # each dinosaur taken off, then its places
             if free < 0:
@@ -468,7 +546,7 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                 for p in pos:
                     free ^= sum(map(t.bits.__getitem__, p))
             near_mask = w3mask if shell else nbmask
-            per_place = []  # here (the dinosaur taken off, the mask of the places then)
+            per_place: list[tuple[int, int]] = []  # (the dinosaur taken off, the mask of the places then)
             n_places = 0
             for r in sorted(mine):
                 m = reduce(or_, [near_mask[s] for s in mine if s != r], 0) & free
@@ -489,7 +567,11 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                 free = t.full
                 for p in pos:
                     free ^= sum(map(t.bits.__getitem__, p))
-            places = reduce(or_, map((t.w3mask if shell else t.nbmask).__getitem__, mine), 0) & free
+            near_mask = w3mask if shell else nbmask
+            places = 0
+            for s in mine:
+                places |= near_mask[s]
+            places &= free
             n_places = places.bit_count()
         n = 1 + len(cm) + n_places  # SplitMix64.below(n), written in: the same draws as draw_below
         limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
@@ -504,7 +586,7 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
         if 0 < k <= len(cm):
             box[0] = x
             state.perform(cm[k - 1], seat)
-            free = -1
+            free = birth_open = -1
             order, left, fxs = state.order, state.births_left, state.fx  # (a card may end the phase, or the round)
             continue
         state.births_left[seat] -= 1
@@ -527,10 +609,10 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
         elif killer:
             j = k - 1 - len(cm)
             i = 0
-            while j >= per_place[i][1]:
-                j -= per_place[i][1]
+            while j > attacks[i]:
+                j -= 1 + attacks[i]
                 i += 1
-            u = per_place[i][0]
+            u = place_list[i]
             occ[u] = seat
             count[seat] += 1
             mine.append(u)
@@ -584,58 +666,139 @@ def _kth_bit(mask: int, k: int) -> int:
 
 
 def _survival(state: State, t: Tables, box: list[int]) -> None:
-    """Keeps (survival.keep_moves' order) until the species are judged and the next round has begun.
+    """The species judged in initiative order (survival.next_survivor, written in) and their keeps (keep_moves'
+    order), until the income and the next round.
 
-    A species' endangered dinosaurs not yet kept and its count kept per ring are carried from keep to keep.
+    A species with a choice keeps its endangered dinosaurs one decision at a time; the fields of the survivor
+    (survivor, kept, keep_target, keep_extra) are read when the phase is entered mid-way and written only if a
+    decision cannot be made, since the next round resets them.
     """
     x = box[0]
     names = state.names
     history = state.history
-    keep_move = t.keep
-    while state.phase == "survival":
-        codes = t.ring_codes[state.wheel]  # a round may run by itself to the next survival
-        seat = state.survivor
-        assert seat is not None
-        name = names[seat]
+    keep_move, lim = t.keep, t.limits
+    codes = t.ring_codes[state.wheel]
+    order, pos, count, genes, fxs, occ = state.order, state.pos, state.count, state.genes, state.fx, state.occ
+    rec = state.record
+    assert rec is not None
+    lost, rec_lost = state.lost_climate, rec.lost_climate
+    n_seats = state.n
+    turn = state.turn
+    seat = state.survivor
+    if seat is None:
+        kept: list[int] = []
+        target = extra = p1 = p2 = p3 = saved = 0
+        danger: list[int] = []
+    else:  # entered at a species' keeps: its choices so far
         kept = state.kept
-        target = state.keep_target
-        extra = state.keep_extra
+        target, extra = state.keep_target, state.keep_extra
+        saved = -1  # not known: the keeps go the general way
         _, p1, p2, p3 = protections(state, seat)
-        danger = [s for s in sorted(state.pos[seat]) if codes[s] and s not in kept]
-        used = [0, 0, 0, 0]
-        for s in kept:
-            used[codes[s]] += 1
-        while True:
-            u1, u2, u3 = used[1], used[2], used[3]
-            base = (u1 - p1 if u1 > p1 else 0) + (u2 - p2 if u2 > p2 else 0) + (u3 - p3 if u3 > p3 else 0)
-            # one more kept in a ring costs one more over its protection once that ring's protection is used up
-            a1 = base + (u1 >= p1) <= extra
-            a2 = base + (u2 >= p2) <= extra
-            a3 = base + (u3 >= p3) <= extra
-            if a1 and a2 and a3:
-                choices = danger
-            else:
-                allowed = (False, a1, a2, a3)
-                choices = [s for s in danger if allowed[codes[s]]]
-            n = len(choices)  # SplitMix64.below(n), written in: the same draws as draw_below
-            if n == 0:
-                box[0] = x
-                raise ValueError("a game that is not over offered no legal move")
-            limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
-            while True:
+        danger = [s for s in sorted(pos[seat]) if codes[s] and s not in kept]
+    while True:
+        if seat is None:  # the next species in initiative order, passed over unless its player must choose
+            turn += 1
+            if turn >= n_seats:
+                break
+            seat = order[turn]
+            mine = pos[seat]
+            rings = [codes[s] for s in mine]
+            c = count[seat]
+            in_danger = c - rings.count(0)
+            if not in_danger:  # all in the ideal ring: none to judge
+                seat = None
+                continue
+            r1, r2, r3 = rings.count(1), rings.count(2), rings.count(3)
+            g = genes[seat]
+            fx = fxs[seat]
+            p1 = g.get("thermoregulation", 0) + fx["thermo"]
+            p2 = g.get("fur", 0) + fx["fur"]
+            p3 = g.get("cave dweller", 0) + fx["cave"]
+            if p1 < 0:
+                p1 = 0
+            if p2 < 0:
+                p2 = 0
+            if p3 < 0:
+                p3 = 0
+            saved = (p1 if p1 < r1 else r1) + (p2 if p2 < r2 else r2) + (p3 if p3 < r3 else r3)
+            floor = 3 if g.get("regeneration") else 2
+            if floor > c:
+                floor = c
+            extra = floor - (c - in_danger) - saved
+            if extra < 0:
+                extra = 0
+            target = saved + extra
+            if target == in_danger:  # every one saved (or none in danger)
+                seat = None
+                continue
+            danger = [s for s in mine if codes[s]]
+            if target:  # else all of them die
+                danger.sort()
+                kept = []
+        if target and not saved:  # no protection saves one: every keep costs one of the extra, all allowed
+            name = names[seat]
+            for _ in range(target):
+                n = len(danger)  # SplitMix64.below(n), written in (lim: its rejection bounds)
                 x = (x + GOLDEN) & MASK
                 z = ((x ^ (x >> 30)) * MIX1) & MASK
                 z = ((z ^ (z >> 27)) * MIX2) & MASK
                 z ^= z >> 31
-                if z < limit:
+                while z >= lim[n]:
+                    x = (x + GOLDEN) & MASK
+                    z = ((x ^ (x >> 30)) * MIX1) & MASK
+                    z = ((z ^ (z >> 27)) * MIX2) & MASK
+                    z ^= z >> 31
+                history.append((name, keep_move[danger.pop(z % n)]))
+        elif target:
+            name = names[seat]
+            used = [0, 0, 0, 0]
+            for s in kept:
+                used[codes[s]] += 1
+            while True:
+                u1, u2, u3 = used[1], used[2], used[3]
+                base = (u1 - p1 if u1 > p1 else 0) + (u2 - p2 if u2 > p2 else 0) + (u3 - p3 if u3 > p3 else 0)
+                # one more kept in a ring costs one more over its protection once that ring's protection is used up
+                a1 = base + (u1 >= p1) <= extra
+                a2 = base + (u2 >= p2) <= extra
+                a3 = base + (u3 >= p3) <= extra
+                if a1 and a2 and a3:
+                    choices = danger
+                else:
+                    allowed = (False, a1, a2, a3)
+                    choices = [s for s in danger if allowed[codes[s]]]
+                n = len(choices)  # SplitMix64.below(n), written in: the same draws as draw_below
+                if n == 0:
+                    box[0] = x
+                    state.turn, state.survivor, state.kept = turn, seat, kept
+                    state.keep_target, state.keep_extra = target, extra
+                    raise ValueError("a game that is not over offered no legal move")
+                limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
+                while True:
+                    x = (x + GOLDEN) & MASK
+                    z = ((x ^ (x >> 30)) * MIX1) & MASK
+                    z = ((z ^ (z >> 27)) * MIX2) & MASK
+                    z ^= z >> 31
+                    if z < limit:
+                        break
+                s = choices[z % n]
+                history.append((name, keep_move[s]))
+                kept.append(s)
+                danger.remove(s)
+                used[codes[s]] += 1
+                if len(kept) == target:
                     break
-            s = choices[z % n]
-            history.append((name, keep_move[s]))
-            kept.append(s)
-            danger.remove(s)
-            used[codes[s]] += 1
-            if len(kept) == target:
-                break
-        kill_climate(state, seat, danger)
-        next_survivor(state, t)
+        if danger:  # survival.judge: the endangered dinosaurs not kept die, lost to the climate
+            mine = pos[seat]
+            for s in danger:
+                occ[s] = -1
+                mine.remove(s)
+            dead = len(danger)
+            count[seat] -= dead
+            lost[seat] += dead
+            rec_lost[seat] += dead
+        seat = None
+        target = 0
     box[0] = x
+    state.turn = turn
+    state.kept = []
+    income(state, t)

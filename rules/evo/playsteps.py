@@ -33,8 +33,7 @@ def may_hold(state: State, seat: int, timing: str) -> bool:
         return cards.may_hold(state, seat, timing)
     if not state.hand[seat]:
         return False
-    gone = state.discard
-    return any(c not in gone for c in timing_cards()[timing])
+    return not timing_sets()[timing].issubset(state.discard)  # some card of the timing not yet discarded
 
 
 def window(state: State, timing: str) -> list[int]:
@@ -101,28 +100,34 @@ def settle(state: State, t: Tables) -> None:
     state.bidder = None
     rec = state.record
     assert rec is not None
+    mp, genes, bids, lab, column_of, paid_by, bought = state.mp, state.genes, state.bids, state.lab, \
+        state.column_of, rec.paid, rec.bought
+    ncol = len(lab)
+    column = [ncol] * state.n  # per seat, the column it won (ncol: none), for the initiative order
     for seat in state.order:
-        col = state.column_of[seat]
+        col = column_of[seat]
         if col is None:
             continue
-        held = state.bids[col]
+        column[seat] = col
+        held = bids[col]
         assert held is not None
-        paid = max(0, held[1] - state.genes[seat].get("alchemical vial", 0))
-        state.mp[seat] -= paid
-        rec.paid[seat] += paid
-        item = state.lab[col]
+        g = genes[seat]
+        paid = held[1] - g.get("alchemical vial", 0)
+        if paid > 0:
+            mp[seat] -= paid
+            paid_by[seat] += paid
+        item = lab[col]
         if item == EVENT:
             state.hand[seat].append(state.deck.pop(0))
-            state.mp[seat] += data.edition_rules(state.config.edition).event_mp  # edition 4: 2 with the card
+            mp[seat] += data.edition_rules(state.config.edition).event_mp  # edition 4: 2 with the card
         else:
-            state.genes[seat][item] = state.genes[seat].get(item, 0) + 1
-        rec.bought[seat] = item
-    ncol = len(state.lab)
-    column = [ncol if c is None else c for c in state.column_of]
+            g[item] = g.get(item, 0) + 1
+        bought[seat] = item
     state.order = sorted(sorted(state.order, key=column.__getitem__), key=state.count.__getitem__)
-    if any(g.get("adrenaline rush") for g in state.genes):  # state.holder
-        state.phase = "initiative"
-        return
+    for g in genes:  # state.holder (a loop: any() over a generator or a map costs more)
+        if g.get("adrenaline rush"):
+            state.phase = "initiative"
+            return
     state.phase = "movement"
     state.turn = -1
     next_mover(state, t)
@@ -230,8 +235,7 @@ def after_survival_window(state: State, t: Tables) -> None:
     """survival.after_survival_window: the species are judged."""
     state.phase = "survival"
     state.turn = -1
-    state.survivor = None
-    next_survivor(state, t)
+    state.survivor = None  # the species are judged by playout._survival, which stops where one must choose
 
 
 def protections(state: State, seat: int) -> tuple[int, int, int, int]:
@@ -241,78 +245,6 @@ def protections(state: State, seat: int) -> tuple[int, int, int, int]:
     cold = g.get("fur", 0) + fx["fur"]
     deadly = g.get("cave dweller", 0) + fx["cave"]
     return 0, hot if hot > 0 else 0, cold if cold > 0 else 0, deadly if deadly > 0 else 0
-
-
-def next_survivor(state: State, t: Tables) -> None:
-    """survival.next_survivor: each species in initiative order, stopping where its player must choose.
-
-    Only a stop sets the survivor's fields: a species passed over has them reset by the next round anyway.
-    """
-    codes = t.ring_codes[state.wheel]
-    order, pos, count, n, genes, fxs = state.order, state.pos, state.count, state.n, state.genes, state.fx
-    turn = state.turn
-    while True:
-        turn += 1
-        if turn >= n:
-            state.turn = turn
-            income(state, t)
-            return
-        seat = order[turn]
-        mine = pos[seat]
-        rings = list(map(codes.__getitem__, mine))
-        c = count[seat]
-        in_danger = c - rings.count(0)
-        g = genes[seat]
-        saved = 0
-        if in_danger:
-            fx = fxs[seat]
-            r = rings.count(1)
-            if r:
-                p = g.get("thermoregulation", 0) + fx["thermo"]
-                if p > 0:
-                    saved += p if p < r else r
-            r = rings.count(2)
-            if r:
-                p = g.get("fur", 0) + fx["fur"]
-                if p > 0:
-                    saved += p if p < r else r
-            r = rings.count(3)
-            if r:
-                p = g.get("cave dweller", 0) + fx["cave"]
-                if p > 0:
-                    saved += p if p < r else r
-        floor = 3 if g.get("regeneration") else 2
-        if floor > c:
-            floor = c
-        extra = floor - (c - in_danger) - saved
-        if extra < 0:
-            extra = 0
-        target = saved + extra
-        if target == 0:
-            if in_danger:  # all of them die (the order they are taken off in leaves the same list)
-                kill_climate(state, seat, [s for s in mine if codes[s]])
-        elif target != in_danger:
-            state.turn = turn
-            state.survivor = seat
-            state.kept = []
-            state.keep_extra = extra
-            state.keep_target = target
-            return
-
-
-def kill_climate(state: State, seat: int, dead: list[int]) -> None:
-    """survival.judge once the kept are known: the endangered dinosaurs not kept die (lost to the climate)."""
-    if dead:
-        rec = state.record
-        assert rec is not None
-        mine = state.pos[seat]
-        for s in dead:
-            state.occ[s] = -1
-            mine.remove(s)
-        state.count[seat] -= len(dead)
-        state.lost_climate[seat] += len(dead)
-        rec.lost_climate[seat] += len(dead)
-    state.kept = []
 
 
 def income(state: State, t: Tables) -> None:

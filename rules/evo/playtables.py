@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from rules.core.rng import TWO64
 from rules.evo import auction, data
 from rules.evo.board import Board
 from rules.evo.moves import Move
@@ -38,6 +39,8 @@ class Tables:
     keep: tuple[Move, ...]
     ring_codes: tuple[tuple[int, ...], ...]  # [wheel position][space]: RING_CODE
     wheel: data.Wheel
+    limits: tuple[int, ...]  # SplitMix64.below(n)'s rejection bound by n, for more decisions than a position offers
+    enterable: tuple[dict[int, tuple[int, ...]], ...]  # per space: neighbours in a mask, nb order (filled on use)
 
 
 @cache
@@ -64,8 +67,10 @@ def _make_tables(board: Board, wheel: data.Wheel) -> Tables:
     w2mask = tuple(sum(1 << u for u in within2[s]) for s in range(size))
     coastmask = sum(1 << s for s in coast)
     nbbits = tuple(tuple(1 << u for u in nb[s]) for s in range(size))
+    # the most decisions of a position: a birth with every dinosaur out and Killer Babies, 8 x size x 7, and cards
+    limits = tuple(TWO64 - TWO64 % n if n else 0 for n in range(64 * size + 64))
     return Tables(size, nb, nbbits, nbmask, w3mask, w2mask, coastmask, (1 << size) - 1, bits, within3, step, attack,
-                  swim, fly, birth, keep, codes, wheel)
+                  swim, fly, birth, keep, codes, wheel, limits, tuple({} for _ in range(size)))
 
 
 def tables_for(state: State) -> Tables:
@@ -77,6 +82,13 @@ def tables_for(state: State) -> Tables:
 @cache
 def bid_moves() -> dict[tuple[str, int], Move]:
     return {(item, n): Move("bid", item, n=n) for item in auction.columns() for n in range(1, MAX_BID + 1)}
+
+
+@cache
+def bid_rows() -> dict[str, tuple[Move, ...]]:
+    """Per auction column, its bids by amount (index 0 unused: no bid of 0)."""
+    moves = bid_moves()
+    return {item: (moves[item, 1], *(moves[item, n] for n in range(1, MAX_BID + 1))) for item in auction.columns()}
 
 
 @cache

@@ -2,7 +2,7 @@
 
 Random playouts (playout.py) play a decision and then run the game on to the next one through these: turn
 ends, births, survival, income, the next round's climate and lab, the settling of the auction. Each names the
-rule function it copies; the copies follow rules editions 1 to 3 (playout.FAST_EDITIONS), and
+rule function it copies; the copies follow the rules editions of playout.FAST_EDITIONS, and
 tests/test_evo_playout.py checks them against `State.apply` game by game.
 """
 
@@ -49,7 +49,7 @@ def window(state: State, timing: str) -> list[int]:
 
 
 def next_bidder(state: State, t: Tables) -> None:
-    """auction.next_bidder, with auction.can_bid and open_columns_only (rules editions 1-3) written in."""
+    """auction.next_bidder, with auction.can_bid and open_columns_only (rules edition 3 on) written in."""
     open_only = state.config.edition >= 3 and state.n == 2 and state.round == 1
     mp, genes, bids, outbid, unplaced = state.mp, state.genes, state.bids, state.outbid, state.unplaced
     while True:

@@ -154,9 +154,10 @@ def weight_kept_and_shown(game: Path, reference: bytes, round_no: int, name: str
                      shown.output), shown.output
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def reference(tmp_path_factory):
-    """The game as played start to end on today's data: every edited game must end byte for byte like it."""
+    """The game as played start to end on today's data: every edited game must end byte for byte like it (played
+    once: the tests that edit the data install copies of it and put the default back after)."""
     folder = tmp_path_factory.mktemp("reference")
     path = folder / "game.fauna"
     start_game(path)

@@ -50,8 +50,10 @@ def window(state: State, timing: str) -> list[int]:
 
 
 def next_bidder(state: State, t: Tables) -> None:
-    """auction.next_bidder, with auction.can_bid and open_columns_only (rules editions 1-3) written in."""
+    """auction.next_bidder, with auction.can_bid, open_columns_only (rules editions 3 on) and the event column
+    nobody outbids (edition 5: auction.closed) written in."""
     open_only = state.config.edition >= 3 and state.n == 2 and state.round == 1
+    held_event = data.edition_rules(state.config.edition).event_held and state.lab[:1] == [EVENT]
     mp, genes, bids, outbid, unplaced = state.mp, state.genes, state.bids, state.outbid, state.unplaced
     while True:
         seat = state.bidder
@@ -69,7 +71,7 @@ def next_bidder(state: State, t: Tables) -> None:
             if held is None:
                 if top >= 1:
                     return
-            elif not open_only and held[1] < top and held[1] < MAX_BID:
+            elif not open_only and held[1] < top and held[1] < MAX_BID and not (held_event and c == 0):
                 return
         state.bidder = None
 
@@ -113,12 +115,11 @@ def settle(state: State, t: Tables) -> None:
         item = state.lab[col]
         if item == EVENT:
             state.hand[seat].append(state.deck.pop(0))
-            state.mp[seat] += data.edition_rules(state.config.edition).event_mp  # edition 4: 2 with the card
+            state.mp[seat] += data.edition_rules(state.config.edition).event_mp  # editions 4-5: 2 with the card
         else:
             state.genes[seat][item] = state.genes[seat].get(item, 0) + 1
         rec.bought[seat] = item
-    ncol = len(state.lab)
-    column = [ncol if c is None else c for c in state.column_of]
+    column = movement.places(state)
     state.order = sorted(sorted(state.order, key=column.__getitem__), key=state.count.__getitem__)
     if any(g.get("adrenaline rush") for g in state.genes):  # state.holder
         state.phase = "initiative"

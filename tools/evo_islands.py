@@ -1,6 +1,7 @@
 """Measure an Evo rules edition's islands: win rate by start pair and first-round turn position, and the event taker.
 
-    /work/venv/bin/python tools/evo_islands.py [--players 3] [--games 600] [--seed 1] [--edition 4] [--event 0]
+    /work/venv/bin/python tools/evo_islands.py [--players 3] [--games 600] [--seed 1] [--edition 5] [--event 0]
+        [--bots expert --think 8 --every 20]
 
 The seat balance printed is that of
 
@@ -37,9 +38,10 @@ from rules.evo.moves import Move
 MARGIN = 0.06
 
 
-def config(kinds: list[str], edition: int) -> Any:
-    """The config `fauna simulate` builds for these bot seats, in one rules edition."""
-    players = [{"name": seat_name(i, k), "bot": k} for i, k in enumerate(kinds, 1)]
+def config(kinds: list[str], edition: int, think: int | None = None) -> Any:
+    """The config `fauna simulate` builds for these bot seats, in one rules edition (experts at `think`)."""
+    players = [{"name": seat_name(i, k), "bot": k} | ({"think": think} if think and k == "expert" else {})
+               for i, k in enumerate(kinds, 1)]
     return RULES.config_from_dict({"game": {"rules": "evo", "edition": edition}, "players": players}, "islands", None)
 
 
@@ -77,17 +79,25 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=600)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--edition", type=int, default=EDITION)
+    ap.add_argument("--bots", default="heuristic", help="the bot kind of every seat of the balance games")
+    ap.add_argument("--think", type=int, default=None, help="the expert's playouts per decision (its default if left out)")
+    ap.add_argument("--every", type=int, default=0, help="also print the tables after every E games (long runs)")
     ap.add_argument("--event", type=int, default=0, help="three-seat games with an event taker in seat 1")
     ap.add_argument("--event-bid", type=int, default=1, help="the event taker's least bid (1: the least it can)")
     args = ap.parse_args()
     n = args.players
     if args.games:
-        cfg = config(["heuristic"] * n, args.edition)
-        results = [play_game(RULES, cfg, args.seed, g, ("start", "order")) for g in range(args.games)]
-        doc = group_doc(RULES, results, n, ("start", "order"))
-        print(f"{n} players, {args.games} games, seed {args.seed}, edition {args.edition}")
-        print("\n\n".join(group_tables({"by": doc}, "plain")))
-        print("\n".join(verdicts(doc, n)))
+        cfg = config([args.bots] * n, args.edition, args.think)
+        results = []
+        for g in range(args.games):
+            results.append(play_game(RULES, cfg, args.seed, g, ("start", "order")))
+            if len(results) == args.games or (args.every and len(results) % args.every == 0):
+                doc = group_doc(RULES, results, n, ("start", "order"))
+                think = f", think {args.think}" if args.think else ""
+                print(f"{n} players, {len(results)} games, seed {args.seed}, edition {args.edition}, {args.bots} bots"
+                      f"{think}")
+                print("\n\n".join(group_tables({"by": doc}, "plain")))
+                print("\n".join(verdicts(doc, n)), flush=True)
     if args.event:
         cfg = config(["heuristic"] * 3, args.edition)
         won = Fraction(0)

@@ -11,7 +11,8 @@ from rules.evo.policy import heuristic_move
 from rules.evo.state import new_state
 
 
-@pytest.mark.parametrize(("players", "edition"), [(2, 3), (3, 3), (4, 3), (5, 3), (3, 2), (4, 1)])
+@pytest.mark.parametrize(("players", "edition"),
+                         [(2, 3), (3, 3), (4, 3), (5, 3), (3, 2), (4, 1), (3, 4), (3, 5), (5, 5)])
 def test_the_policy_moves_as_the_heuristic_bot_does(players: int, edition: int) -> None:
     """Whole games, every decision of every seat: the same move (tie-breaks included) as HeuristicBot.choose."""
     cfg = Config(tuple(PlayerSpec(f"p{i}", "heuristic") for i in range(players)), edition=edition)

@@ -249,7 +249,7 @@ def test_a_bad_header_line_is_named(line: str, at: int, message: str) -> None:
 def test_names_stay_as_written_in_the_header() -> None:
     cfg = Config((PlayerSpec("Zoë"), PlayerSpec("Jörg", "random")), 4, "Jörg")
     head = RULES.header_lines(new_state(cfg, 4))
-    assert head[3:] == ["edition 4", "player {\"name\": \"Zoë\"}", "player {\"name\": \"Jörg\", \"bot\": \"random\"}",
+    assert head[3:] == ["edition 5", "player {\"name\": \"Zoë\"}", "player {\"name\": \"Jörg\", \"bot\": \"random\"}",
                         "start \"Jörg\""]
     assert RULES.parse_header(head, "game.log")[0] == cfg
 
@@ -283,9 +283,9 @@ def test_a_log_without_an_edition_line_replays_by_the_first_edition_and_an_unkno
     assert head[3] == "edition 2" and RULES.parse_header(head, "game.log")[0].edition == 2
     old = head[:3] + head[4:]  # as every log recorded before editions reads
     assert RULES.parse_header(old, "game.log")[0].edition == 1
-    with pytest.raises(ConfigError, match="^game.log:4: this log was played by rules edition '5'"):
-        RULES.parse_header(head[:3] + ["edition 5"] + head[4:], "game.log")
-    with pytest.raises(ConfigError, match="game.edition must be a rules edition from 1 to 4"):
+    with pytest.raises(ConfigError, match="^game.log:4: this log was played by rules edition '6'"):
+        RULES.parse_header(head[:3] + ["edition 6"] + head[4:], "game.log")
+    with pytest.raises(ConfigError, match="game.edition must be a rules edition from 1 to 5"):
         config_from_dict({"game": {"rules": "evo", "edition": 0}, "players": [{"name": "a"}, {"name": "b"}]})
 
 
@@ -340,8 +340,8 @@ def test_legal_moves_are_exactly_the_moves_check_accepts(n: int, seed: int) -> N
 
 
 def test_round_tables_add_up() -> None:
-    s = new_state(config(3), 21)  # a game with losses to the climate and in combat
-    rng = SplitMix64(21)
+    s = new_state(config(3), 22)  # a game with losses to the climate and in combat (rules edition 5)
+    rng = SplitMix64(22)
     seen = 0
     lost_by_rounds = {n: [0, 0] for n in s.names}
     paying, paid = dict.fromkeys(s.names, 0), []  # what the buy lines of each round say each player paid

@@ -1,6 +1,7 @@
 """Measure an Evo rules edition's islands: win rate by start pair and first-round turn position, and the event taker.
 
-    /work/venv/bin/python tools/evo_islands.py [--players 3] [--games 600] [--seed 1] [--edition 4] [--event 0]
+    /work/venv/bin/python tools/evo_islands.py [--players 3] [--games 600] [--seed 1] [--edition 5] [--event 0]
+        [--bots expert --think 8 --every 20]
 
 The seat balance printed is that of
 
@@ -9,9 +10,11 @@ The seat balance printed is that of
 with `[game] edition` set (the default edition is the newest), on one core. Each label is marked "ok" when it is
 within 6 points of the fair share (1/players) and its 95% range holds the fair share: the target of issue 30.
 --event G plays G more three-seat games in which seat 1 always bids on the event card's column (the least it can,
-or at least --event-bid K; the heuristic bot's choice once outbid there) against two heuristic bots, and prints its
-win rate and how often it got the card: with K = 1 it is outbid whenever the others want the column, with K = 3
-it holds it nearly always in edition 4. Prints figures only; edit data/evo/islands-3.toml and run again to try a board.
+or at least --event-bid K; the heuristic bot's choice once outbid there, or when another holds the column) against
+two heuristic bots, and prints its win rate, how often it got the card, what it paid a card and what each seat ends
+with. The taker of issue 30, who takes the card whenever it can: in edition 5 nobody outbids the column, so K = 1
+holds it whenever it is still free at its bid; in edition 4, K = 1 is outbid whenever the others want the column,
+and K = 3 holds it nearly always. Prints figures only; edit data/evo/islands-3.toml and run again to try a board.
 """
 
 from __future__ import annotations
@@ -37,9 +40,10 @@ from rules.evo.moves import Move
 MARGIN = 0.06
 
 
-def config(kinds: list[str], edition: int) -> Any:
-    """The config `fauna simulate` builds for these bot seats, in one rules edition."""
-    players = [{"name": seat_name(i, k), "bot": k} for i, k in enumerate(kinds, 1)]
+def config(kinds: list[str], edition: int, think: int | None = None) -> Any:
+    """The config `fauna simulate` builds for these bot seats, in one rules edition (experts at `think`)."""
+    players = [{"name": seat_name(i, k), "bot": k} | ({"think": think} if think and k == "expert" else {})
+               for i, k in enumerate(kinds, 1)]
     return RULES.config_from_dict({"game": {"rules": "evo", "edition": edition}, "players": players}, "islands", None)
 
 
@@ -77,21 +81,30 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=600)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--edition", type=int, default=EDITION)
+    ap.add_argument("--bots", default="heuristic", help="the bot kind of every seat of the balance games")
+    ap.add_argument("--think", type=int, default=None, help="the expert's playouts per decision (default: its own)")
+    ap.add_argument("--every", type=int, default=0, help="also print the tables after every E games (long runs)")
     ap.add_argument("--event", type=int, default=0, help="three-seat games with an event taker in seat 1")
     ap.add_argument("--event-bid", type=int, default=1, help="the event taker's least bid (1: the least it can)")
     args = ap.parse_args()
     n = args.players
     if args.games:
-        cfg = config(["heuristic"] * n, args.edition)
-        results = [play_game(RULES, cfg, args.seed, g, ("start", "order")) for g in range(args.games)]
-        doc = group_doc(RULES, results, n, ("start", "order"))
-        print(f"{n} players, {args.games} games, seed {args.seed}, edition {args.edition}")
-        print("\n\n".join(group_tables({"by": doc}, "plain")))
-        print("\n".join(verdicts(doc, n)))
+        cfg = config([args.bots] * n, args.edition, args.think)
+        results = []
+        for g in range(args.games):
+            results.append(play_game(RULES, cfg, args.seed, g, ("start", "order")))
+            if len(results) == args.games or (args.every and len(results) % args.every == 0):
+                doc = group_doc(RULES, results, n, ("start", "order"))
+                think = f", think {args.think}" if args.think else ""
+                print(f"{n} players, {len(results)} games, seed {args.seed}, edition {args.edition}, {args.bots} bots"
+                      f"{think}")
+                print("\n\n".join(group_tables({"by": doc}, "plain")))
+                print("\n".join(verdicts(doc, n)), flush=True)
     if args.event:
         cfg = config(["heuristic"] * 3, args.edition)
         won = Fraction(0)
-        sold = took = 0
+        sold = took = paid = 0
+        ends = [[0, 0, 0] for _ in range(3)]  # per seat: genes, mutation points, dinosaurs at the end
         for g in range(args.event):
             seed = game_seed(args.seed, g)
             state = RULES.new_state(cfg, seed)
@@ -103,10 +116,18 @@ def main() -> None:
             rounds = [r for r in state.rounds if "event" in r.bought]  # the rounds that sold an event card
             sold += len(rounds)
             took += sum(r.bought[0] == "event" for r in rounds)
+            paid += sum(r.paid[0] for r in rounds if r.bought[0] == "event")
+            for seat in range(3):
+                for k, v in enumerate((sum(state.genes[seat].values()), state.mp[seat], state.count[seat])):
+                    ends[seat][k] += v
         lo, hi = wilson(won, args.event)
         print(f"event taker (least bid {args.event_bid}) against two heuristic bots, {args.event} games, seed "
               f"{args.seed}: {ratio(won, args.event):.1%} ({lo:.1%}-{hi:.1%}); it took the event card in "
-              f"{took} of {sold} rounds that sold one ({took / max(sold, 1):.0%})")
+              f"{took} of {sold} rounds that sold one ({took / max(sold, 1):.0%}), paying {paid / max(took, 1):.2f}"
+              " a card")
+        print("at the end, the taker and the two heuristic bots: " + "; ".join(
+            f"{what} " + " / ".join(f"{ends[seat][k] / args.event:.1f}" for seat in range(3))
+            for k, what in enumerate(("genes", "mutation points", "dinosaurs"))))
 
 
 if __name__ == "__main__":

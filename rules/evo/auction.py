@@ -72,25 +72,32 @@ def open_columns_only(state: State) -> bool:
     return state.config.edition >= 3 and state.n == 2 and state.round == 1
 
 
+def closed(state: State, col: int) -> bool:
+    """Whether a column with a bid takes no more: in the first round of a two-player game (edition 3 on) every
+    one; in rules edition 5 the event column, whose first bid holds it.
+
+    Measured (issue 30): outbid like a gene's column, the event card's worth was bid away, and a player
+    who insisted on it won 0.0% of three-player games (edition 4); data/evo/README.md, "Rules edition 5"."""
+    if state.bids[col] is None:
+        return False
+    return open_columns_only(state) or (state.lab[col] == EVENT and data.edition_rules(state.config.edition).event_held)
+
+
 def can_bid(state: State, seat: int) -> bool:
     """Whether a bidder has any legal bid (the quick form of legal_moves() != [])."""
     top = min(MAX_BID, state.mp[seat] + state.gene(seat, "alchemical vial"))
-    open_only = open_columns_only(state)
     return any(not state.outbid[seat] >> c & 1 and (1 if held is None else held[1] + 1) <= top
-               and not (open_only and held is not None) for c, held in enumerate(state.bids))
+               and not closed(state, c) for c, held in enumerate(state.bids))
 
 
 def bid_moves(state: State, seat: int) -> list[Move]:
     """Every bid a player may make now."""
     top = min(MAX_BID, state.mp[seat] + state.gene(seat, "alchemical vial"))
     out: list[Move] = []
-    open_only = open_columns_only(state)
     for c, item in enumerate(state.lab):
-        if state.outbid[seat] >> c & 1:
+        if state.outbid[seat] >> c & 1 or closed(state, c):
             continue
         held = state.bids[c]
-        if open_only and held is not None:
-            continue
         low = 1 if held is None else held[1] + 1
         out += [Move("bid", item, n=amount) for amount in range(low, top + 1)]
     return out
@@ -110,6 +117,9 @@ def bid_reason(state: State, m: Move, seat: int) -> str | None:
     if held is not None and open_columns_only(state):
         return (f"{m.a} already holds a bid: in the first round of a two-player game (rules edition 3) "
                 "bid on a column nobody has bid on")
+    if held is not None and closed(state, col):
+        return (f"{state.names[held[0]]} holds the event column: in rules edition {state.config.edition} "
+                "nobody outbids its first bid (bid on a gene)")
     if held is not None and m.n <= held[1]:
         return f"{m.a} holds a bid of {held[1]}: bid more (at most {MAX_BID})"
     if cost(state, seat, m.n) > state.mp[seat]:

@@ -12,7 +12,7 @@ from rules.core.errors import ConfigError
 
 BOT_KINDS: tuple[str, ...] = ("heuristic", "random", "expert")
 GAME_KEYS = ("rules", "seed", "start", "edition")
-EDITION = 4  # the rules edition new games are played by; see Config.edition
+EDITION = 5  # the rules edition new games are played by; see Config.edition
 
 
 @dataclass(frozen=True)

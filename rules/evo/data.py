@@ -133,6 +133,8 @@ def unique_genes() -> tuple[tuple[str, ...], int]:
 
 
 RULES_4 = "rules-4.toml"  # the numbers rules edition 4 changes (issue 30)
+RULES_5 = "rules-5.toml"  # rules edition 5's numbers and its event column that nobody outbids (issue 30)
+RULES_FILES = {4: RULES_4, 5: RULES_5}  # the numbers file of each rules edition from 4 on
 SEED_START_MP = 6  # "Each player starts with 6 MP" (the seed): every place, in editions 1-3
 
 
@@ -142,26 +144,37 @@ class EditionRules:
 
     event_mp: int  # mutation points the event column's winner gains with its card
     start_mp: dict[int, tuple[int, ...]]  # per player count, the start by place on the first round's track
+    event_held: bool = False  # edition 5: the first bid on the event column holds it (nobody outbids it)
 
     def start(self, players: int) -> tuple[int, ...]:
         """Mutation points at the start by place on the first initiative track (the seed: 6 each)."""
         return self.start_mp.get(players, (SEED_START_MP,) * players)
 
 
+def rules_file(edition: int) -> str | None:
+    """The numbers file a rules edition is played by (None before edition 4: the seed's numbers)."""
+    return RULES_FILES[min(edition, max(RULES_FILES))] if edition >= 4 else None
+
+
 @cache
 def edition_rules(edition: int) -> EditionRules:
-    """The event column's bonus and the start of a rules edition: editions 1-3 the seed's, 4 rules-4.toml's."""
-    if edition < 4:
+    """The event column's bonus and the start of a rules edition: editions 1-3 the seed's, 4 rules-4.toml's,
+    5 rules-5.toml's (with the event column nobody outbids)."""
+    name = rules_file(edition)
+    if name is None:
         return EditionRules(0, {})
-    doc = load(RULES_4)
+    doc = load(name)
     mp = doc["event"]["mp"]
     if type(mp) is not int or not 0 <= mp <= 6:
-        raise DataError(f"evo/{RULES_4}: event.mp must be a whole number from 0 to 6, not {mp!r}")
+        raise DataError(f"evo/{name}: event.mp must be a whole number from 0 to 6, not {mp!r}")
+    held = doc["event"].get("held", False)
+    if type(held) is not bool:
+        raise DataError(f"evo/{name}: event.held must be true or false, not {held!r}")
     start: dict[int, tuple[int, ...]] = {}
     for players in range(2, 6):
         row = doc["start"].get(str(players))
         if (not isinstance(row, list) or len(row) != players
                 or not all(type(x) is int and 0 <= x <= 20 for x in row)):
-            raise DataError(f"evo/{RULES_4}: start.{players} must list {players} start mutation points (0 to 20)")
+            raise DataError(f"evo/{name}: start.{players} must list {players} start mutation points (0 to 20)")
         start[players] = tuple(row)
-    return EditionRules(mp, start)
+    return EditionRules(mp, start, held)

@@ -52,7 +52,9 @@ def rules_text(state: State, viewer: str | None) -> str:
     start = (str(START_MP) if points == [START_MP] else
              ", ".join(map(str, points[:-1])) + f" or {points[-1]} by their place on the first initiative track")
     event = f" and {rules.event_mp} mutation points" if rules.event_mp else ""
-    return str(g["rules"]).strip("\n").format(docs=g["docs"], max_bid=MAX_BID, start=start, event=event)
+    held = (" Nobody outbids the first bid on the event column, and its holder goes after the genes' holders on"
+            " the initiative track." if rules.event_held else "")
+    return str(g["rules"]).strip("\n").format(docs=g["docs"], max_bid=MAX_BID, start=start, event=event, held=held)
 
 
 def _held(state: State, gene: str) -> str:

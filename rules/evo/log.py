@@ -36,10 +36,11 @@ DATA_FILES = ("boards.toml", "climate.toml", "die.toml", "genes.toml", "cards.to
 def data_files(edition: int) -> tuple[str, ...]:
     """The data files a log of a rules edition is fingerprinted over: editions 1-2 exactly as ever, later
     ones also their islands file (so the logs recorded before keep their fingerprint), edition 4 on also the
-    numbers it changed (rules-4.toml)."""
+    numbers it plays by (rules-4.toml; edition 5: rules-5.toml)."""
     islands = islands_file(edition)
     files = DATA_FILES if islands in DATA_FILES else (*DATA_FILES, islands)
-    return files if edition < 4 else (*files, data.RULES_4)
+    numbers = data.rules_file(edition)
+    return files if numbers is None else (*files, numbers)
 
 
 def fingerprint(edition: int = 1) -> str:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.evo import birth, cards, combat
+from rules.evo import birth, cards, combat, data
 from rules.evo.moves import STEP_KINDS, Move
-from rules.evo.shared import Event
+from rules.evo.shared import EVENT, Event
 
 if TYPE_CHECKING:
     from rules.evo.state import State
@@ -19,15 +19,23 @@ if TYPE_CHECKING:
 
 def initiative(state: State, ev: list[Event]) -> None:
     """The new initiative order: fewest dinosaurs first, ties by lab column; Adrenaline Rush may then choose."""
-    ncol = len(state.lab)
-    column_of = state.column_of
-    by_column = sorted(state.order, key=lambda s: ncol if column_of[s] is None else column_of[s] or 0)
+    column = places(state)
+    by_column = sorted(state.order, key=column.__getitem__)
     state.order = sorted(by_column, key=lambda s: state.count[s])
     ev.append(Event("initiative", "initiative: " + ", ".join(state.names[s] for s in state.order)))
     if state.holder("adrenaline rush") is not None:
         state.phase = "initiative"
     else:
         start_movement(state, ev)
+
+
+def places(state: State) -> list[int]:
+    """Per seat, the place of its lab column on the initiative track before the dinosaurs are counted: the
+    columns' order, no column last; in rules edition 5 the event column after the genes (it held the first,
+    and a holder then bid first again, took the card again and bought no gene)."""
+    ncol = len(state.lab)
+    last = data.edition_rules(state.config.edition).event_held and state.lab[:1] == [EVENT]
+    return [ncol + 1 if c is None else ncol if last and c == 0 else c for c in state.column_of]
 
 
 def take_initiative(state: State, place: int, seat: int, ev: list[Event]) -> None:

@@ -18,7 +18,7 @@ from functools import reduce
 from operator import or_
 
 from rules.core.rng import GOLDEN, LIMITS, MASK, MIX1, MIX2, TWO64, SplitMix64, draw_below
-from rules.evo import cards, combat
+from rules.evo import cards, combat, data
 from rules.evo.moves import Move
 from rules.evo.playsteps import (
     after_survival_window,
@@ -34,10 +34,10 @@ from rules.evo.playsteps import (
     start_survival,
 )
 from rules.evo.playtables import Tables, bid_rows, tables_for, timing_cards, timing_sets
-from rules.evo.shared import MAX_BID, SUPPLY
+from rules.evo.shared import EVENT, MAX_BID, SUPPLY
 from rules.evo.state import State
 
-FAST_EDITIONS = (1, 2, 3, 4)  # the editions whose rules the copies follow (playsteps.py); a new one starts outside
+FAST_EDITIONS = (1, 2, 3, 4, 5)  # the editions whose rules the copies follow (playsteps.py); a new one starts outside
 DONE = Move("done")
 SKIP = Move("skip")
 PASS = Move("pass")
@@ -117,6 +117,9 @@ def _auction(state: State, t: Tables, box: list[int]) -> None:
     assert seat is not None
     closed = MAX_BID + 2  # the lowest bid of a column no bid can reach (open_columns_only: a column with a bid)
     lows = [1 if held is None else closed if open_only else held[1] + 1 for held in bids]  # per column
+    held_event = data.edition_rules(state.config.edition).event_held and lab[:1] == [EVENT]  # auction.closed
+    if held_event and bids[0] is not None:
+        lows[0] = closed
     while True:  # the bidder's fields are not written as it goes: settle clears them
         top = mp[seat] + genes[seat].get("alchemical vial", 0)
         if top > MAX_BID:
@@ -145,7 +148,7 @@ def _auction(state: State, t: Tables, box: list[int]) -> None:
             amount = own[c] + k
             history.append((names[seat], by_column[c][amount]))
             bids[c] = (seat, amount)
-            lows[c] = closed if open_only else amount + 1
+            lows[c] = closed if open_only or (held_event and c == 0) else amount + 1
             column_of[seat] = c
             if held is not None:  # the outbid bidder bids next
                 seat = held[0]

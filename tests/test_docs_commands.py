@@ -36,6 +36,8 @@ COMMANDS = {"fauna", "play", "replay", "pbem", "check", "simulate", "map", "scal
             "status", "move", "apply", "show", "reveal", "invite", "join", "areas", "neighbors", "adjacent", "list",
             "stats"}
 
+EXPERT_RUNS = ("the Fauna expert's measurement, a thousand games per seat order (about a minute each under coverage); "
+               "tests/test_fauna_expert.py plays the expert in whole games")
 # page -> {command as shown: why it is not run here}
 SKIPPED: dict[str, dict[str, str]] = {
     "README.md": {
@@ -58,6 +60,10 @@ SKIPPED: dict[str, dict[str, str]] = {
             "a thousand games (seconds); the same options on 10 games run below",
         "fauna simulate --players 2 --bots naturalist:0.9,statistician --games 1000 --seed 1 --jobs 2":
             "a thousand games in two worker processes; tests/test_simulate.py runs --jobs on a few",
+        "fauna simulate --players 2 --bots expert,statistician --games 1000 --seed 500031": EXPERT_RUNS,
+        "fauna simulate --players 2 --bots statistician,expert --games 1000 --seed 500031": EXPERT_RUNS,
+        "fauna simulate --players 2 --bots expert,naturalist:0.5 --games 1000 --seed 500031": EXPERT_RUNS,
+        "fauna simulate --players 2 --bots expert,naturalist:0.9 --games 1000 --seed 500031": EXPERT_RUNS,
     },
 }
 

@@ -8,7 +8,7 @@ the tracer paused: every assertion still runs, only the line counting stops. Out
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 
 
 @contextmanager
@@ -28,3 +28,8 @@ def unmeasured() -> Iterator[None]:
         yield
     finally:
         cov.start()
+
+
+def unmeasured_from(first: int, index: int) -> AbstractContextManager[None]:
+    """For step `index` of a long loop: measured for the first `first` steps, unmeasured after."""
+    return unmeasured() if index >= first else nullcontext()

@@ -118,7 +118,7 @@ class EvoExpert(ExpertBot):
     3.6 microseconds of CPU), and a world dealt or copied costs `WORLD_WORK`. Stage k of the halving
     deals no more worlds once the decision has spent k/stages of the cap (it always deals one), which
     keeps the slowest decisions (a whole round played out late in the game, when many dinosaurs make
-    many moves) well within the 1 s bound; nine decisions in ten never reach the cap.
+    many moves) well within the 1 s bound; about nine decisions in ten never reach the cap.
     """
 
     width: int = WIDTH

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
+import pytest
+
+from rules.core.rng import SplitMix64
+from rules.evo import expert
 from rules.evo.config import Config, PlayerSpec
-from rules.evo.expert import evaluate, income_rounds_left, projected
-from rules.evo.state import METEORITE, new_state
+from rules.evo.expert import WORLD_WORK, EvoExpert, determinize, evaluate, income_rounds_left, projected
+from rules.evo.state import METEORITE, State, new_state
 
 
 def test_incomes_left_follow_the_tokens_and_the_meteorites_place() -> None:
@@ -24,3 +30,72 @@ def test_a_dinosaur_more_outweighs_a_point_more_while_rounds_remain() -> None:
     assert points[0] > points[1] > points[2]
     assert evaluate(state, 0) > evaluate(state, 1) > evaluate(state, 2)
     assert abs(sum(evaluate(state, s) for s in range(3)) - 1.0) < 1e-9  # shares of one win
+
+
+def _late_positions(count: int) -> list[State]:
+    """Positions of a heuristic game from its fifth round on, where seat 0 has a choice: the searches' costliest."""
+    from rules.core.bots import seat_bots
+    from rules.core.registry import load_rules
+
+    rules = load_rules("evo")
+    players = [{"name": f"p{i}", "bot": "heuristic"} for i in range(3)]
+    config = rules.config_from_dict({"game": {"rules": "evo"}, "players": players}, "test", None)
+    state, bots = rules.new_state(config, 31), seat_bots(rules, config, 31)
+    out: list[State] = []
+    while not state.is_over and len(out) < count:
+        seat = state.to_move_seat
+        if seat == 0 and state.round >= 5 and len(state.legal_moves()) > 1 and state.seq % 3 == 0:
+            out.append(state.copy())
+        state.apply(bots[seat].choose(state))  # type: ignore[union-attr]
+    return out
+
+
+@dataclass
+class _Counting(EvoExpert):
+    """The expert, recording the work each world it deals costs, as its search counts it."""
+
+    worlds: list[int] = field(default_factory=list)
+
+    def judge(self, world: State, draw: SplitMix64) -> tuple[float, int]:
+        worth, spent = super().judge(world, draw)
+        self.worlds[-1] += spent
+        return worth, spent
+
+
+def _counting(think: int) -> _Counting:
+    bot = _Counting(7, 0, think, determinize, evaluate=evaluate)
+
+    def dealing(state: State, seat: int, rng: SplitMix64) -> State:
+        bot.worlds.append(0)
+        return determinize(state, seat, rng)
+
+    bot.determinize = dealing
+    return bot
+
+
+def test_a_decisions_work_is_capped_in_counted_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search stops dealing worlds at its work cap (think x WORK_PER_PLAYOUT), never more than one world over it.
+
+    Counted, not timed, so the same position gets the same decision on any machine; the cap is what keeps a
+    late-game decision (a whole round to play out) within the 1 s bound. A low cap here makes it bind.
+    """
+    think = 60
+    monkeypatch.setattr(expert, "WORK_PER_PLAYOUT", 150)
+    cap = think * 150
+    bound = 0
+    for state in _late_positions(6):
+        free = _counting(think)
+        monkeypatch.setattr(expert, "WORK_PER_PLAYOUT", 10**9)
+        free.choose(state)
+        monkeypatch.setattr(expert, "WORK_PER_PLAYOUT", 150)
+        capped = _counting(think)
+        move = capped.choose(state)
+        assert move == _counting(think).choose(state.copy())  # the same again: the cap is counted, not timed
+        assert move in state.legal_moves()
+        spent = sum(capped.worlds) + WORLD_WORK * len(capped.worlds)  # playouts and dealing (not the copies)
+        if sum(free.worlds) > cap:
+            bound += 1
+            assert len(capped.worlds) < len(free.worlds)  # it dealt fewer worlds than it would have
+        # every world but the last started under the cap, so the work is at most the cap plus one world's
+        assert spent - capped.worlds[-1] - WORLD_WORK <= cap
+    assert bound >= 3  # most of these late positions needed the cap

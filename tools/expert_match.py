@@ -5,13 +5,15 @@
 
 Game i is dealt from `game_seed(seed, i)` (as `fauna simulate` deals it) with the expert in seat i mod players
 and the other seats taken by `--against`; shared wins count as fractions. It prints one line per 10 games and a
-summary with the mean and longest CPU seconds per searched decision (decisions with one legal move are not searched).
+summary with the mean, 99th percentile and longest CPU seconds per searched decision (decisions with one legal move
+are not searched).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import multiprocessing
 import sys
 import time
@@ -37,24 +39,31 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1, help="processes (the figures are those of --jobs 1)")
     a = ap.parse_args()
     won = Fraction(0)
-    searched, seconds, longest = 0, 0.0, 0.0
+    times: list[float] = []
     jobs = [(a.game, a.against, a.players, a.seed, a.think, a.horizon, i) for i in range(a.games)]
     with multiprocessing.Pool(a.jobs) if a.jobs > 1 else contextlib.nullcontext() as pool:
         results = pool.imap(play_one, jobs) if pool is not None else map(play_one, jobs)
-        for i, (share, n, spent, most) in enumerate(results):
+        for i, (share, spent) in enumerate(results):
             won += share
-            searched += n
-            seconds += spent
-            longest = max(longest, most)
+            times.extend(spent)
             if (i + 1) % 10 == 0 or i + 1 == a.games:
                 lo, hi = wilson(won, i + 1)
                 print(f"{i + 1} games: expert {float(won / (i + 1)):.3f} ({lo:.3f}-{hi:.3f}), "
-                      f"{seconds / max(1, searched):.3f} s CPU per searched decision (longest {longest:.2f} s)",
-                      flush=True)
+                      f"{cpu_summary(times)}", flush=True)
 
 
-def play_one(job: tuple[str, str, int, int, int | None, int | None, int]) -> tuple[Fraction, int, float, float]:
-    """Game i of the match: the expert's share of the win, its searched decisions, their CPU seconds and the longest."""
+def cpu_summary(times: list[float]) -> str:
+    """CPU seconds per searched decision: the mean, the 99th percentile (nearest rank) and the longest."""
+    if not times:
+        return "no searched decisions"
+    ranked = sorted(times)
+    p99 = ranked[max(0, math.ceil(0.99 * len(ranked)) - 1)]
+    return (f"{sum(ranked) / len(ranked):.3f} s CPU per searched decision over {len(ranked)} "
+            f"(99th percentile {p99:.2f} s, longest {ranked[-1]:.2f} s)")
+
+
+def play_one(job: tuple[str, str, int, int, int | None, int | None, int]) -> tuple[Fraction, list[float]]:
+    """Game i of the match: the expert's share of the win and the CPU seconds of each of its searched decisions."""
     game, against, n, run_seed, think, horizon, i = job
     rules = load_rules(game)
     at = i % n
@@ -71,7 +80,7 @@ def play_one(job: tuple[str, str, int, int, int | None, int | None, int]) -> tup
     if horizon is not None:
         bots[at].horizon = horizon  # type: ignore[union-attr]
     names = list(state.names)
-    searched, seconds, longest = 0, 0.0, 0.0
+    spent: list[float] = []
     while not state.is_over:
         seat = names.index(state.to_move)
         bot = bots[seat]
@@ -79,13 +88,10 @@ def play_one(job: tuple[str, str, int, int, int | None, int | None, int]) -> tup
         t = time.process_time()
         move = bot.choose(state)
         if seat == at and len(state.legal_moves()) > 1:
-            spent = time.process_time() - t
-            seconds += spent
-            longest = max(longest, spent)
-            searched += 1
+            spent.append(time.process_time() - t)
         state.apply(move)
     share = Fraction(1, len(state.winners)) if names[at] in state.winners else Fraction(0)
-    return share, searched, seconds, longest
+    return share, spent
 
 
 if __name__ == "__main__":

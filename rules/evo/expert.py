@@ -29,6 +29,8 @@ HORIZON = 24  # decisions the shared search's playouts would follow the heuristi
 WIDTH = 6  # candidates kept, by the heuristic's score, for the search
 ROUNDS = 1  # round ends a playout plays through before it is judged
 SOFTNESS = 3.0  # mutation points that make one projected total e (2.7) times as likely to win as another
+WORK_PER_PLAYOUT = 640  # work units a decision may spend per playout of `think` (about 2.3 ms of CPU each)
+WORLD_WORK = 100  # work units of dealing a world, and of each copy of it per candidate (each about 0.4 ms)
 
 
 def _shuffled(items: list[Any], rng: SplitMix64) -> list[Any]:
@@ -110,6 +112,13 @@ class EvoExpert(ExpertBot):
     Somekh, 2013) drops the worse half of the candidates each stage and spends the playouts on the rest.
     A playout follows the heuristic bot for every seat to the end of the round after next's start
     (`rounds` round ends) and `evaluate` judges it there.
+
+    The work of a decision is capped at `think` x `WORK_PER_PLAYOUT` units, counted, not timed (so the
+    decision is the same on any machine): a unit is one legal move the playouts' policy weighs (about
+    3.6 microseconds of CPU), and a world dealt or copied costs `WORLD_WORK`. Stage k of the halving
+    deals no more worlds once the decision has spent k/stages of the cap (it always deals one), which
+    keeps the slowest decisions (a whole round played out late in the game, when many dinosaurs make
+    many moves) well within the 1 s bound; about nine decisions in ten never reach the cap.
     """
 
     width: int = WIDTH
@@ -128,33 +137,46 @@ class EvoExpert(ExpertBot):
         totals = dict.fromkeys(alive, 0.0)
         visits = dict.fromkeys(alive, 0)
         stages = max(1, math.ceil(math.log2(len(alive))))
-        for _ in range(stages):
+        budget, work = self.think * WORK_PER_PLAYOUT, 0
+        for stage in range(stages):
             if len(alive) == 1:
                 break
-            for _ in range(max(1, self.think // (len(alive) * stages))):
+            cap = budget * (stage + 1) // stages  # what this stage's halving may have spent, all told
+            for n in range(max(1, self.think // (len(alive) * stages))):
+                if n and work >= cap:
+                    break
                 world = self.determinize(state, seat, rng)
                 ties = rng.next()
+                work += WORLD_WORK * (1 + len(alive))
                 for k in alive:
                     w = world.copy()
                     w.perform(legal[k], seat)
-                    totals[k] += self.judge(w, SplitMix64(ties))
+                    worth, spent = self.judge(w, SplitMix64(ties))
+                    totals[k] += worth
                     visits[k] += 1
+                    work += spent
             alive.sort(key=lambda k: -totals[k] / visits[k])  # stable: the heuristic's order breaks ties
             alive = alive[:(len(alive) + 1) // 2]
         return legal[alive[0]]
 
-    def judge(self, world: State, draw: SplitMix64) -> float:
-        """Play a world on with the heuristic for every seat to the end of `rounds` rounds; its worth to this seat."""
+    def judge(self, world: State, draw: SplitMix64) -> tuple[float, int]:
+        """Play a world on with the heuristic for every seat to the end of `rounds` rounds.
+
+        Returns its worth to this seat and the work spent: the legal moves the heuristic weighed.
+        """
         end = world.round + self.rounds
+        work = 0
         for _ in range(ROLLOUT_LIMIT):
             if world.phase == "over" or world.round >= end:
                 break
             seat = world.to_move_seat
             assert seat is not None
-            world.perform(heuristic_move(world, draw), seat)
+            legal = world.legal_moves()
+            work += len(legal)
+            world.perform(heuristic_move(world, draw, legal), seat)
         if world.is_over:
-            return win_share(world, self.seat)
-        return evaluate(world, self.seat)
+            return win_share(world, self.seat), work
+        return evaluate(world, self.seat), work
 
 
 def make_expert(options: dict[str, Any], seed: int, seat: int) -> ExpertBot:

@@ -123,15 +123,17 @@ def _card_score(state: State, seat: int, m: Move) -> float:
     return 0.5
 
 
-def heuristic_move(state: State, draw: SplitMix64 | None = None) -> Move:
+def heuristic_move(state: State, draw: SplitMix64 | None = None, legal: list[Move] | None = None) -> Move:
     """The heuristic bot's move for the player to move, as HeuristicBot.choose makes it.
 
     Equal moves are drawn as the bot draws them (from its seat's decision stream), or from `draw` if given:
     a search plays its worlds with its own generator, never guessing the other bots' streams from the seed.
+    `legal` is the state's legal moves if the caller has them already (the search counts its work by them).
     """
     seat = state.to_move_seat
     assert seat is not None
-    legal = state.legal_moves()
+    if legal is None:
+        legal = state.legal_moves()
     if len(legal) == 1:
         return legal[0]
     scores = [score(state, seat, m) for m in legal]

@@ -35,3 +35,15 @@ def test_a_short_match_prints_its_figure_and_the_searched_decisions_cpu():
     assert m, line
     assert int(m[5]) > 20  # both games' searched decisions are counted
     assert 0 < float(m[6]) <= float(m[7])
+
+
+def test_first_plays_the_later_games_of_the_same_match():
+    """A run cut short goes on with --first: game 1 alone is the second game of the two-game match."""
+    def share(*extra: str) -> float:
+        done = subprocess.run([sys.executable, str(TOOL), "--game", "exofauna", "--against", "heuristic", "--seed", "5",
+                               "--think", "2", *extra], cwd=ROOT, capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr
+        return float(done.stdout.strip().splitlines()[-1].split()[3])
+
+    both, first, second = share("--games", "2"), share("--games", "1"), share("--games", "1", "--first", "1")
+    assert first + second == 2 * both

@@ -1,10 +1,11 @@
 """Measure the `expert` bot against another bot kind: seats rotated game by game, win share with a 95% range.
 
     python tools/expert_match.py --game exofauna --against heuristic --games 200 --seed 31 [--think N] [--players 2]
-        [--jobs J]
+        [--jobs J] [--first F]
 
 Game i is dealt from `game_seed(seed, i)` (as `fauna simulate` deals it) with the expert in seat i mod players
-and the other seats taken by `--against`; shared wins count as fractions. It prints one line per 10 games and a
+and the other seats taken by `--against`; shared wins count as fractions. `--first F` plays games F to
+F + games - 1, so that a run stopped after F games can be finished. It prints one line per 10 games and a
 summary with the mean, 99th percentile and longest CPU seconds per searched decision (decisions with one legal move
 are not searched).
 """
@@ -37,10 +38,12 @@ def main() -> None:
     ap.add_argument("--think", type=int, default=None)
     ap.add_argument("--horizon", type=int, default=None, help="override the game's playout horizon (for tuning)")
     ap.add_argument("--jobs", type=int, default=1, help="processes (the figures are those of --jobs 1)")
+    ap.add_argument("--first", type=int, default=0,
+                    help="the number of the first game (a run cut short goes on from where it stopped)")
     a = ap.parse_args()
     won = Fraction(0)
     times: list[float] = []
-    jobs = [(a.game, a.against, a.players, a.seed, a.think, a.horizon, i) for i in range(a.games)]
+    jobs = [(a.game, a.against, a.players, a.seed, a.think, a.horizon, a.first + i) for i in range(a.games)]
     with multiprocessing.Pool(a.jobs) if a.jobs > 1 else contextlib.nullcontext() as pool:
         results = pool.imap(play_one, jobs) if pool is not None else map(play_one, jobs)
         for i, (share, spent) in enumerate(results):

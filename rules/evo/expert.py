@@ -103,6 +103,13 @@ def _policy_move(state: State) -> Any:
     return heuristic_move(state)
 
 
+def candidates(marks: list[float], width: int, rng: SplitMix64) -> list[int]:
+    """The indices of the `width` best-marked moves, equal marks in a drawn order (as the heuristic draws among
+    its ties): in legal_moves' order, the island's top-left first, the search kept and played top-left moves."""
+    draws = [rng.next() for _ in marks]
+    return sorted(range(len(marks)), key=lambda i: (-marks[i], draws[i]))[:width]
+
+
 @dataclass
 class EvoExpert(ExpertBot):
     """The expert with Evo's search: the heuristic's best `width` moves, compared in the same worlds.
@@ -131,9 +138,8 @@ class EvoExpert(ExpertBot):
             return legal[0]
         seat = self.seat
         marks = [score(state, seat, m) for m in legal]
-        order = sorted(range(len(legal)), key=lambda i: (-marks[i], i))
-        alive = order[:self.width]
         rng = decision_stream(self.seed, seat, state.seq, EXPERT_LABEL)
+        alive = candidates(marks, self.width, rng)
         totals = dict.fromkeys(alive, 0.0)
         visits = dict.fromkeys(alive, 0)
         stages = max(1, math.ceil(math.log2(len(alive))))
@@ -155,7 +161,7 @@ class EvoExpert(ExpertBot):
                     totals[k] += worth
                     visits[k] += 1
                     work += spent
-            alive.sort(key=lambda k: -totals[k] / visits[k])  # stable: the heuristic's order breaks ties
+            alive.sort(key=lambda k: -totals[k] / visits[k])  # stable: the marks, then the draws, break ties
             alive = alive[:(len(alive) + 1) // 2]
         return legal[alive[0]]
 

@@ -58,14 +58,20 @@ def test_the_shortlist_holds_the_planners_move() -> None:
 
 
 def test_a_search_that_peeks_is_caught() -> None:
-    """The same search in copies of the truth changes its mind on hidden-only twins (the fairness test's teeth)."""
+    """The same search in copies of the truth changes its mind on the fairness test's own twins (its teeth).
+
+    tests/test_expert.py checks the fair expert on these positions and twins (every 6th decision of two games,
+    twins drawn in order from SplitMix64(99)); here the search that plays in the truth decides differently
+    on half of them. Its worlds are all the same, so a small think decides as a large one would.
+    """
     rng = SplitMix64(99)
     differ = 0
-    for state, seat, bot in positions("arctic", 2, 3):
-        peek = ArcticExpert(bot.seed, seat, bot.think, lambda s, _seat, _rng: s.copy(), evaluate=bot.evaluate,
+    checked = 0
+    for state, seat, bot in positions("arctic", 2, 6):
+        peek = ArcticExpert(bot.seed, seat, 4, lambda s, _seat, _rng: s.copy(), evaluate=bot.evaluate,
                             horizon=bot.horizon, policy=bot.policy)
-        fair = bot.choose(state)
         other = twin_arctic(state, seat, rng)
-        assert bot.choose(other) == fair
+        assert other.view(state.names[seat]) == state.view(state.names[seat])
         differ += peek.choose(other) != peek.choose(state)
-    assert differ > 0
+        checked += 1
+    assert checked >= 8 and differ >= checked // 4

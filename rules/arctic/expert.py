@@ -28,7 +28,7 @@ from rules.core.search import ROLLOUT_LIMIT, ExpertBot, think_option
 
 DEFAULT_THINK = 48  # work per decision in playouts of PLAYOUT_MOVES moves each (docs/computer-players.md)
 PLAYOUT_MOVES = 100  # moves of a two-player playout from the start: `think` counts work in playouts this long
-WORLD_CAP = 1  # worlds per candidate at most, in multiples of `think` (near the end playouts are a few moves)
+WORLD_CAP = 1  # worlds per candidate at most, in multiples of `think` (near the end a playout is a few moves)
 HORIZON = ROLLOUT_LIMIT  # playouts run to the end of the game
 # Moves searched: the planner's best few. Searching every move in 40 worlds over 90 decisions of two
 # planner games, the best was among the planner's best four 69 times; a wider field splits the budget.

@@ -5,7 +5,8 @@
 
 Game i is dealt from `game_seed(seed, i)` (as `fauna simulate` deals it) with the expert in seat i mod players
 and the other seats taken by `--against`; shared wins count as fractions. It prints one line per 10 games and a
-summary with the mean and longest CPU seconds per searched decision (decisions with one legal move are not searched).
+summary with the mean and longest CPU seconds per searched decision (decisions with one legal move are not searched),
+then the 99th percentile and the slowest decisions (game, move number, phase).
 """
 
 from __future__ import annotations
@@ -38,10 +39,12 @@ def main() -> None:
     a = ap.parse_args()
     won = Fraction(0)
     searched, seconds, longest = 0, 0.0, 0.0
+    times: list[tuple[float, int, int, str]] = []  # (CPU seconds, game, move number, phase) of every searched decision
     jobs = [(a.game, a.against, a.players, a.seed, a.think, a.horizon, i) for i in range(a.games)]
     with multiprocessing.Pool(a.jobs) if a.jobs > 1 else contextlib.nullcontext() as pool:
         results = pool.imap(play_one, jobs) if pool is not None else map(play_one, jobs)
-        for i, (share, n, spent, most) in enumerate(results):
+        for i, (share, n, spent, most, each) in enumerate(results):
+            times += [(t, i, seq, phase) for t, seq, phase in each]
             won += share
             searched += n
             seconds += spent
@@ -51,10 +54,17 @@ def main() -> None:
                 print(f"{i + 1} games: expert {float(won / (i + 1)):.3f} ({lo:.3f}-{hi:.3f}), "
                       f"{seconds / max(1, searched):.3f} s CPU per searched decision (longest {longest:.2f} s)",
                       flush=True)
+    times.sort(reverse=True)
+    if times:
+        p99 = times[len(times) // 100][0]
+        slow = ", ".join(f"game {g} move {seq} ({phase}) {t:.2f} s" for t, g, seq, phase in times[:3])
+        print(f"{len(times)} searched decisions: 99th percentile {p99:.2f} s; slowest: {slow}", flush=True)
 
 
-def play_one(job: tuple[str, str, int, int, int | None, int | None, int]) -> tuple[Fraction, int, float, float]:
-    """Game i of the match: the expert's share of the win, its searched decisions, their CPU seconds and the longest."""
+def play_one(job: tuple[str, str, int, int, int | None, int | None, int]
+             ) -> tuple[Fraction, int, float, float, list[tuple[float, int, str]]]:
+    """Game i of the match: the expert's share of the win, its searched decisions, their CPU seconds, the longest,
+    and each searched decision's (seconds, move number, phase)."""
     game, against, n, run_seed, think, horizon, i = job
     rules = load_rules(game)
     at = i % n
@@ -72,6 +82,7 @@ def play_one(job: tuple[str, str, int, int, int | None, int | None, int]) -> tup
         bots[at].horizon = horizon  # type: ignore[union-attr]
     names = list(state.names)
     searched, seconds, longest = 0, 0.0, 0.0
+    each: list[tuple[float, int, str]] = []
     while not state.is_over:
         seat = names.index(state.to_move)
         bot = bots[seat]
@@ -83,9 +94,10 @@ def play_one(job: tuple[str, str, int, int, int | None, int | None, int]) -> tup
             seconds += spent
             longest = max(longest, spent)
             searched += 1
+            each.append((spent, state.seq, str(getattr(state, "phase", ""))))
         state.apply(move)
     share = Fraction(1, len(state.winners)) if names[at] in state.winners else Fraction(0)
-    return share, searched, seconds, longest
+    return share, searched, seconds, longest, each
 
 
 if __name__ == "__main__":

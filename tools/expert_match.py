@@ -6,7 +6,7 @@
 Game i is dealt from `game_seed(seed, i)` (as `fauna simulate` deals it) with the expert in seat i mod players
 and the other seats taken by `--against`; shared wins count as fractions. It prints one line per 10 games and a
 summary with the mean and longest CPU seconds per searched decision (decisions with one legal move are not searched),
-then the 99th percentile and the slowest decisions (game, move number, phase).
+then the games won, the 99th percentile and the slowest decisions (game, move number, phase).
 """
 
 from __future__ import annotations
@@ -54,11 +54,16 @@ def main() -> None:
                 print(f"{i + 1} games: expert {float(won / (i + 1)):.3f} ({lo:.3f}-{hi:.3f}), "
                       f"{seconds / max(1, searched):.3f} s CPU per searched decision (longest {longest:.2f} s)",
                       flush=True)
-    times.sort(reverse=True)
-    if times:
-        p99 = times[len(times) // 100][0]
-        slow = ", ".join(f"game {g} move {seq} ({phase}) {t:.2f} s" for t, g, seq, phase in times[:3])
-        print(f"{len(times)} searched decisions: 99th percentile {p99:.2f} s; slowest: {slow}", flush=True)
+                print(f"  won {float(won):g}; {spread(times)}", flush=True)
+
+
+def spread(times: list[tuple[float, int, int, str]]) -> str:
+    """The 99th percentile of CPU seconds per searched decision and the three slowest (game, move, phase)."""
+    if not times:
+        return "no searched decisions"
+    ranked = sorted(times, reverse=True)
+    slow = ", ".join(f"game {g} move {seq} ({phase}) {t:.2f} s" for t, g, seq, phase in ranked[:3])
+    return f"{len(times)} searched decisions, 99th percentile {ranked[len(times) // 100][0]:.2f} s; slowest: {slow}"
 
 
 def play_one(job: tuple[str, str, int, int, int | None, int | None, int]

@@ -46,10 +46,18 @@ def pile_value(entries: list[int]) -> int:
     return _pile_total(tuple(entries))
 
 
-@lru_cache(maxsize=1 << 16)
 def _pile_total(entries: tuple[int, ...]) -> int:
-    """`best_total` remembered: the planner asks for the same piles again and again (the expert's playouts)."""
-    return best_total(list(entries))
+    """`best_total` remembered by the pile's animals (a face-down card is any card): the planner asks for the
+    same piles again and again in the expert's playouts, and a pile with a wild card is dear to score."""
+    return _animals_total(tuple(MAIN[e] if e < WILD else -1 for e in entries))
+
+
+_ONE_OF = [MAIN.index(a) for a in range(len(ANIMALS))]  # a card of each animal
+
+
+@lru_cache(maxsize=1 << 16)
+def _animals_total(animals: tuple[int, ...]) -> int:
+    return best_total([_ONE_OF[a] if a >= 0 else WILD for a in animals])
 
 
 class _Seen:

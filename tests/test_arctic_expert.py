@@ -7,12 +7,13 @@ would catch an Arctic expert that peeked.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from rules.arctic.bots import PlannerBot
-from rules.arctic.expert import ArcticExpert, make_expert, planner_move
+from rules.arctic.expert import PLAYOUT_MOVES, ArcticExpert, determinize, make_expert, planner_move
 from rules.core.bots import seat_bots
 from rules.core.registry import load_rules
 from rules.core.rng import SplitMix64
@@ -57,15 +58,55 @@ def test_the_shortlist_holds_the_planners_move() -> None:
             assert len(short) == min(len(legal), 4) and len(set(short)) == len(short)
 
 
+def _work(state: Any, think: int) -> tuple[int, int]:
+    """The moves the expert's playouts simulate in one decision, and the worlds it deals."""
+    moves = worlds = 0
+
+    def policy(world: Any) -> Any:
+        nonlocal moves
+        moves += 1
+        return planner_move(world)
+
+    def deal(s: Any, seat: int, rng: SplitMix64) -> Any:
+        nonlocal worlds
+        worlds += 1
+        return determinize(s, seat, rng)
+
+    bot = replace(make_expert({"think": think}, state.seed, state.current), policy=policy, determinize=deal)
+    bot.choose(state)
+    return moves, worlds
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_a_decision_costs_about_its_think_in_moves_early_and_late(n: int) -> None:
+    """Work is counted in simulated moves: the first decision of a four-player game (long playouts) stays near
+    think × PLAYOUT_MOVES, and one near the end (short playouts) spends its moves on more worlds than think."""
+    think = 24
+    budget = think * PLAYOUT_MOVES
+    states = [s for s in _games(n, range(90, 91)) if len(s.legal_moves()) > 1]
+    first, late = states[0], states[-12]
+    moves, _ = _work(first, think)
+    assert budget // 2 <= moves <= budget * 3 // 2, moves
+    moves, worlds = _work(late, think)
+    assert moves <= budget * 3 // 2
+    assert worlds > think // 2, worlds
+
+
 def test_a_search_that_peeks_is_caught() -> None:
-    """The same search in copies of the truth changes its mind on hidden-only twins (the fairness test's teeth)."""
+    """The same search in copies of the truth changes its mind on the fairness test's own twins (its teeth).
+
+    tests/test_expert.py checks the fair expert on these positions and twins (every 6th decision of two games,
+    twins drawn in order from SplitMix64(99)); here the search that plays in the truth decides differently
+    on half of them. Its worlds are all the same, so a small think decides as a large one would.
+    """
     rng = SplitMix64(99)
     differ = 0
-    for state, seat, bot in positions("arctic", 2, 3):
-        peek = ArcticExpert(bot.seed, seat, bot.think, lambda s, _seat, _rng: s.copy(), evaluate=bot.evaluate,
+    checked = 0
+    for state, seat, bot in positions("arctic", 2, 6):
+        peek = ArcticExpert(bot.seed, seat, 4, lambda s, _seat, _rng: s.copy(), evaluate=bot.evaluate,
                             horizon=bot.horizon, policy=bot.policy)
-        fair = bot.choose(state)
         other = twin_arctic(state, seat, rng)
-        assert bot.choose(other) == fair
+        assert other.view(state.names[seat]) == state.view(state.names[seat])
         differ += peek.choose(other) != peek.choose(state)
-    assert differ > 0
+        checked += 1
+    assert checked >= 8 and differ >= checked // 4

@@ -15,7 +15,7 @@ from coverage_pause import unmeasured
 from rules.arctic import RULES
 from rules.arctic.cards import ANIMALS, MAIN, RUN_POINTS, WILD
 from rules.arctic.config import ArcticConfig, PlayerSpec
-from rules.arctic.scoring import best_animals, best_total, score_player
+from rules.arctic.scoring import best_animals, best_total, face_up_runs, score_player, total_of, total_with
 from rules.core.bots import play_out, seat_bots
 
 
@@ -179,6 +179,26 @@ def test_a_pile_without_wild_cards_scores_its_runs() -> None:
     entries = [MAIN.index(1), MAIN.index(1), MAIN.index(2)]
     assert best_animals(entries) == ([1, 1, 2], [])
     assert best_total(entries) == 1 + 0
+
+
+def test_the_run_state_scores_a_face_up_pile_and_one_more_card_as_best_total_does() -> None:
+    """The planner's shortcut (the pile's runs so far, then one more card) agrees with scoring the whole pile.
+
+    Piles of up to 25 face-up cards, long runs included (longer than the points table); a pile with a wild
+    card has no run state, so the planner scores it whole.
+    """
+    rng = random.Random(31)
+    cards = range(len(MAIN))
+    for _ in range(3000):
+        entries = [rng.choice(cards) for _ in range(rng.randrange(0, 26))]
+        if entries and rng.random() < 0.5:  # long runs of one animal
+            entries += [c for c in cards if MAIN[c] == MAIN[entries[-1]]][:rng.randrange(1, 9)]
+        runs = face_up_runs(tuple(entries))
+        assert runs is not None
+        assert total_of(runs) == best_total(entries), entries
+        card = rng.choice(cards)
+        assert total_with(runs, card) == best_total(entries + [card]), (entries, card)
+    assert face_up_runs((1, WILD + 2, 3)) is None
 
 
 def test_wild_cards_not_decided_yet_make_no_run() -> None:

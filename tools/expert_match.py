@@ -5,9 +5,9 @@
 
 Game i is dealt from `game_seed(seed, i)` (as `fauna simulate` deals it) with the expert in seat i mod players
 and the other seats taken by `--against`; shared wins count as fractions. `--first F` plays games F to
-F + games - 1, so that a run stopped after F games can be finished. It prints one line per 10 games and a
-summary with the mean, 99th percentile and longest CPU seconds per searched decision (decisions with one legal move
-are not searched).
+F + games - 1, so that a run stopped after F games can be finished. Every 10 games it prints the games won and the
+slowest searched decisions (game, move number, phase), then the figure with the mean, 99th percentile and longest
+CPU seconds per searched decision (decisions with one legal move are not searched).
 """
 
 from __future__ import annotations
@@ -42,17 +42,24 @@ def main() -> None:
                     help="the number of the first game (a run cut short goes on from where it stopped)")
     a = ap.parse_args()
     won = Fraction(0)
-    times: list[float] = []
+    times: list[tuple[float, int, int, str]] = []  # (CPU seconds, game, move number, phase) of every searched decision
     jobs = [(a.game, a.against, a.players, a.seed, a.think, a.horizon, a.first + i) for i in range(a.games)]
     with multiprocessing.Pool(a.jobs) if a.jobs > 1 else contextlib.nullcontext() as pool:
         results = pool.imap(play_one, jobs) if pool is not None else map(play_one, jobs)
-        for i, (share, spent) in enumerate(results):
+        for i, (share, each) in enumerate(results):
+            times += [(t, a.first + i, seq, phase) for t, seq, phase in each]
             won += share
-            times.extend(spent)
             if (i + 1) % 10 == 0 or i + 1 == a.games:
                 lo, hi = wilson(won, i + 1)
+                print(f"  won {float(won):g}; {slowest(times)}", flush=True)
                 print(f"{i + 1} games: expert {float(won / (i + 1)):.3f} ({lo:.3f}-{hi:.3f}), "
-                      f"{cpu_summary(times)}", flush=True)
+                      f"{cpu_summary([t for t, _, _, _ in times])}", flush=True)
+
+
+def slowest(times: list[tuple[float, int, int, str]]) -> str:
+    """The three slowest searched decisions: game, move number, phase and CPU seconds."""
+    ranked = sorted(times, reverse=True)
+    return "slowest: " + ", ".join(f"game {g} move {seq} ({phase}) {t:.2f} s" for t, g, seq, phase in ranked[:3])
 
 
 def cpu_summary(times: list[float]) -> str:
@@ -65,8 +72,10 @@ def cpu_summary(times: list[float]) -> str:
             f"(99th percentile {p99:.2f} s, longest {ranked[-1]:.2f} s)")
 
 
-def play_one(job: tuple[str, str, int, int, int | None, int | None, int]) -> tuple[Fraction, list[float]]:
-    """Game i of the match: the expert's share of the win and the CPU seconds of each of its searched decisions."""
+def play_one(job: tuple[str, str, int, int, int | None, int | None, int]
+             ) -> tuple[Fraction, list[tuple[float, int, str]]]:
+    """Game i of the match: the expert's share of the win and each searched decision's (CPU seconds, move number,
+    phase)."""
     game, against, n, run_seed, think, horizon, i = job
     rules = load_rules(game)
     at = i % n
@@ -83,7 +92,7 @@ def play_one(job: tuple[str, str, int, int, int | None, int | None, int]) -> tup
     if horizon is not None:
         bots[at].horizon = horizon  # type: ignore[union-attr]
     names = list(state.names)
-    spent: list[float] = []
+    each: list[tuple[float, int, str]] = []
     while not state.is_over:
         seat = names.index(state.to_move)
         bot = bots[seat]
@@ -91,10 +100,10 @@ def play_one(job: tuple[str, str, int, int, int | None, int | None, int]) -> tup
         t = time.process_time()
         move = bot.choose(state)
         if seat == at and len(state.legal_moves()) > 1:
-            spent.append(time.process_time() - t)
+            each.append((time.process_time() - t, state.seq, str(getattr(state, "phase", ""))))
         state.apply(move)
     share = Fraction(1, len(state.winners)) if names[at] in state.winners else Fraction(0)
-    return share, spent
+    return share, each
 
 
 if __name__ == "__main__":

@@ -13,9 +13,11 @@ from typing import Any
 
 from rules.arctic.cards import ANIMALS, BY_NAME, DATA, DRAW, LANDSCAPE, MAIN, PLACE, WILD
 from rules.arctic.moves import DECK, PENALTY, Move
-from rules.arctic.scoring import best_total
+from rules.arctic.scoring import best_total, face_up_runs, total_of, total_with
 from rules.core.protocol import decision_stream
 from rules.core.search import ExpertBot
+
+TIE = 1e-5  # a value this far below the best cannot win the tie-break (the draws add less than 1e-6)
 
 
 class RandomBot:
@@ -44,10 +46,18 @@ def pile_value(entries: list[int]) -> int:
     return _pile_total(tuple(entries))
 
 
-@lru_cache(maxsize=1 << 16)
 def _pile_total(entries: tuple[int, ...]) -> int:
-    """`best_total` remembered: the planner asks for the same piles again and again (the expert's playouts)."""
-    return best_total(list(entries))
+    """`best_total` remembered by the pile's animals (a face-down card is any card): the planner asks for the
+    same piles again and again in the expert's playouts, and a pile with a wild card is dear to score."""
+    return _animals_total(tuple(MAIN[e] if e < WILD else -1 for e in entries))
+
+
+_ONE_OF = [MAIN.index(a) for a in range(len(ANIMALS))]  # a card of each animal
+
+
+@lru_cache(maxsize=1 << 16)
+def _animals_total(animals: tuple[int, ...]) -> int:
+    return best_total([_ONE_OF[a] if a >= 0 else WILD for a in animals])
 
 
 class _Seen:
@@ -68,6 +78,24 @@ class _Seen:
         self.top_animal = MAIN[top] if 0 <= top < WILD else -1
         others = [p for p in view["players"] if p["name"] != me]
         self.leader = max(others, key=lambda p: (p["pile_size"] - p["penalties"], p["name"]))["name"]
+        self.place_ctx: _PlaceContext | None = None
+
+
+class _PlaceContext:
+    """What every placement of one decision shares: the pile's points now, the animals in hand and river."""
+
+    def __init__(self, seen: Any) -> None:
+        self.pile = tuple(seen.pile)
+        self.runs = face_up_runs(self.pile)  # None when the pile holds a wild card
+        self.base = _pile_total(self.pile) if self.runs is None else total_of(self.runs)
+        self.hand_counts = [0] * len(ANIMALS)
+        for h in seen.hand:
+            self.hand_counts[MAIN[h]] += 1
+        self.river_counts = [0] * len(ANIMALS)
+        for r in seen.river:
+            self.river_counts[MAIN[r]] += 1
+        turn = seen.turn
+        self.last = turn["place_target"] - turn["placed"] == 1 or len(seen.hand) == 1
 
 
 class PlannerBot:
@@ -83,10 +111,21 @@ class PlannerBot:
         return self.pick(_Seen(state.view(state.to_move)), state)
 
     def pick(self, seen: Any, state: Any) -> Move:
-        """The best legal move for the facts in `seen` (a `_Seen`, or the same facts read from a state)."""
+        """The best legal move for the facts in `seen` (a `_Seen`, or the same facts read from a state).
+
+        The move `ratings` rates best, found without drawing a tie-break for every move (the expert's
+        playouts ask this thousands of times a decision): a move more than TIE below the best value cannot
+        win its tie-break, and the draws of the others are the same first draws of the same stream.
+        """
         moves: list[Move] = state.legal_moves()
-        ratings = self.ratings(seen, state, moves)
-        return moves[max(range(len(moves)), key=lambda k: (ratings[k], -k))]
+        values = [self.value(seen, m, state) for m in moves]
+        best = max(values)
+        close = [k for k, v in enumerate(values) if v >= best - TIE]
+        if len(close) == 1:
+            return moves[close[0]]
+        rng = decision_stream(self.seed, self.seat, state.seq)
+        rated = [v + rng.random() * 1e-6 for v in values[:close[-1] + 1]]
+        return moves[max(close, key=lambda k: (rated[k], -k))]
 
     def ratings(self, seen: Any, state: Any, moves: list[Move]) -> list[float]:
         """Each move's value with the tiny tie-break from the decision stream (the expert searches the best few)."""
@@ -108,10 +147,10 @@ class PlannerBot:
 
     def value(self, seen: _Seen, m: Move, state: Any) -> float:
         kind = m[0]
-        hand = seen.hand
-        turn = seen.turn
         if kind == "place":
             return self._place_value(seen, m)
+        hand = seen.hand
+        turn = seen.turn
         if kind == "token":
             main, comp = turn["tokens_to_move"]
             step = -1 if m[1] == 0 else 1
@@ -148,22 +187,27 @@ class PlannerBot:
 
     def _place_value(self, seen: _Seen, m: Move) -> float:
         c, mode = m[1], m[2]
-        pile = seen.pile
+        ctx = seen.place_ctx
+        if ctx is None:
+            ctx = seen.place_ctx = _PlaceContext(seen)
+        pile = ctx.pile
         if mode == 0:
-            new = pile + [c]
-        elif mode == 1:
-            new = pile[:-1] + [c + WILD] + pile[-1:]
+            top = c
+            if ctx.runs is not None:  # no wild card in the pile: score the new card from the runs so far
+                value = float(total_with(ctx.runs, c) - ctx.base)
+            else:
+                value = float(_pile_total(pile + (c,)) - ctx.base)
         else:
-            new = [c] + pile
-        value = float(pile_value(new) - pile_value(pile))
-        rest = [h for h in seen.hand if h != c]
-        top = new[-1]
+            new = pile[:-1] + (c + WILD,) + pile[-1:] if mode == 1 else (c,) + pile
+            top = new[-1]
+            value = float(_pile_total(new) - ctx.base)
+        hand = seen.hand
+        copies = hand.count(c)  # `rest` below is the hand without c
         if top < WILD:
-            value += 0.5 * sum(1 for h in rest if MAIN[h] == MAIN[top]) + 0.2 * sum(
-                1 for r in seen.river if MAIN[r] == MAIN[top])
-        turn = seen.turn
-        last = turn["place_target"] - turn["placed"] == 1 or len(seen.hand) == 1
-        if last and top < WILD:
+            a = MAIN[top]
+            value += 0.5 * (ctx.hand_counts[a] - (copies if MAIN[c] == a else 0)) + 0.2 * ctx.river_counts[a]
+        if ctx.last and top < WILD:
+            rest = [h for h in hand if h != c]
             after = len(rest) + DRAW[top]
             value -= 1.0 * max(0, PLACE[top] - min(after, DATA.hand_limit))
             value -= 1.0 * max(0, after - DATA.hand_limit)

@@ -16,16 +16,19 @@ the playouts model that opponent well) and drops the weaker half of the candidat
 from __future__ import annotations
 
 import math
+from functools import cached_property
 from typing import Any
 
-from rules.arctic.bots import PlannerBot, _Seen
+from rules.arctic.bots import PlannerBot, _PlaceContext, _Seen
 from rules.arctic.cards import ANIMALS, COMP, MAIN, WILD
 from rules.arctic.scoring import score_player
 from rules.arctic.state import ArcticState
 from rules.core.rng import SplitMix64
 from rules.core.search import ROLLOUT_LIMIT, ExpertBot, think_option
 
-DEFAULT_THINK = 48  # playouts per decision: about 0.35 s of CPU for two players (docs/computer-players.md)
+DEFAULT_THINK = 48  # work per decision in playouts of PLAYOUT_MOVES moves each (docs/computer-players.md)
+PLAYOUT_MOVES = 100  # moves of a two-player playout from the start: `think` counts work in playouts this long
+WORLD_CAP = 1  # worlds per candidate at most, in multiples of `think` (near the end a playout is a few moves)
 HORIZON = ROLLOUT_LIMIT  # playouts run to the end of the game
 # Moves searched: the planner's best few. Searching every move in 40 worlds over 90 decisions of two
 # planner games, the best was among the planner's best four 69 times; a wider field splits the budget.
@@ -93,27 +96,45 @@ class _StateSeen:
     """The facts the planner reads from its view (bots._Seen), read straight from a world's state instead.
 
     Only for playouts, where the world is already dealt from the expert's view: building the player's
-    view (every card's name) costs more than the planner's own thinking.
+    view (every card's name) costs more than the planner's own thinking. The facts only some moves need
+    (tokens, powers, the leader) are read when first asked for.
     """
 
     def __init__(self, state: ArcticState) -> None:
         me = state.current
+        self.state = state
+        self.me = me
         self.hand = state.hands[me]
         self.pile = state.piles[me]
         self.river = state.river
-        self.tokens = {ANIMALS[a]: state.tokens[a] for a in range(6)}
         self.totem = ANIMALS[state.totems[me]]
-        vis = state.vis if state.phase != "place" else -1
-        self.turn = {"place_target": state.place_target, "placed": state.placed,
-                     "draw_target": state.draw_target if state.phase != "place" else None,
-                     "tokens_to_move": [ANIMALS[MAIN[vis]], ANIMALS[COMP[vis]]] if vis >= 0 else None}
         self.penalties = len(state.penalties[me])
-        self.sides = {ANIMALS[a]: "AB"[state.sides[a]] for a in range(6)}
         top = self.pile[-1] if self.pile else -1
         self.top_animal = MAIN[top] if 0 <= top < WILD else -1
+        self.place_ctx: _PlaceContext | None = None
+
+    @cached_property
+    def turn(self) -> dict[str, Any]:
+        state = self.state
+        vis = state.vis if state.phase != "place" else -1
+        return {"place_target": state.place_target, "placed": state.placed,
+                "draw_target": state.draw_target if state.phase != "place" else None,
+                "tokens_to_move": [ANIMALS[MAIN[vis]], ANIMALS[COMP[vis]]] if vis >= 0 else None}
+
+    @cached_property
+    def tokens(self) -> dict[str, int]:
+        return {ANIMALS[a]: self.state.tokens[a] for a in range(6)}
+
+    @cached_property
+    def sides(self) -> dict[str, str]:
+        return {ANIMALS[a]: "AB"[self.state.sides[a]] for a in range(6)}
+
+    @cached_property
+    def leader(self) -> str:
+        state = self.state
         names = state.names
-        self.leader = max((len(state.piles[s]) - len(state.penalties[s]), names[s]) for s in range(state.n)
-                          if s != me)[1]
+        return max((len(state.piles[s]) - len(state.penalties[s]), names[s]) for s in range(state.n)
+                   if s != self.me)[1]
 
 
 def planner_move(state: ArcticState) -> Any:
@@ -129,25 +150,34 @@ class ArcticExpert(ExpertBot):
     """The shared expert with Arctic's search: same worlds for every candidate, halving the field each round."""
 
     def search(self, state: Any, legal: list[Any], rng: SplitMix64) -> int:
-        """The index of the chosen move among `legal`, after about `think` playouts."""
+        """The index of the chosen move among `legal`, after about `think` × PLAYOUT_MOVES simulated moves.
+
+        The work is counted in moves, not playouts, so a decision at the start (long playouts) costs no
+        more than one near the end, where the same work buys more worlds (up to WORLD_CAP × think each).
+        Each round spends its share of the moves on whole worlds, every surviving candidate played in each.
+        """
         alive = self.shortlist(state, legal)
         n = len(legal)
         totals = [0.0] * n
-        done = [0] * n  # worlds each candidate was played in (the first done[k] worlds)
+        done = 0  # worlds every surviving candidate has been played in (the first `done` worlds)
         worlds: list[ArcticState] = []
         rounds = max(1, math.ceil(math.log2(len(alive))))
-        budget = max(self.think, len(alive))
+        share = self.think * PLAYOUT_MOVES // rounds
+        cap = WORLD_CAP * self.think
         for r in range(rounds):
-            per = max(1, budget // (rounds * len(alive)))
-            for k in alive:
-                for w in range(done[k], done[k] + per):
-                    while len(worlds) <= w:
-                        worlds.append(self.determinize(state, self.seat, rng))
-                    world = worlds[w].copy()
+            spent = 0
+            while True:
+                worlds.append(self.determinize(state, self.seat, rng))
+                for k in alive:
+                    world = worlds[done].copy()
                     world.play(legal[k])
-                    totals[k] += self.rollout(world)
-                done[k] += per
-            alive.sort(key=lambda j: -totals[j] / done[j])  # stable: equal means keep the planner's order
+                    value, moves = self.rollout(world)
+                    totals[k] += value
+                    spent += moves + 1
+                done += 1
+                if spent >= share or done >= cap:
+                    break
+            alive.sort(key=lambda j: -totals[j])  # stable: equal totals keep the planner's order
             if r + 1 < rounds:
                 alive = alive[:max(2, math.ceil(len(alive) / 2))]
         return alive[0]
@@ -159,14 +189,15 @@ class ArcticExpert(ExpertBot):
         values = planner.ratings(seen, state, legal)
         return sorted(range(len(legal)), key=lambda k: -values[k])[:SHORTLIST]
 
-    def rollout(self, world: ArcticState) -> float:
-        """Play a world to its end (or the horizon) with the policy; its result for this bot's seat."""
+    def rollout(self, world: ArcticState) -> tuple[float, int]:
+        """Play a world to its end (or the horizon) with the policy: its result for this bot's seat, and the moves."""
         policy = self.policy or planner_move
-        for _ in range(min(self.horizon, ROLLOUT_LIMIT)):
-            if world.over:
-                break
+        limit = min(self.horizon, ROLLOUT_LIMIT)
+        moves = 0
+        while moves < limit and not world.over:
             world.play(policy(world))
-        return result(world, self.seat)
+            moves += 1
+        return result(world, self.seat), moves
 
 
 def make_expert(options: dict[str, Any], seed: int, seat: int) -> ExpertBot:

@@ -76,6 +76,27 @@ def _step(state: int, a: int) -> int:
 
 
 @lru_cache(maxsize=1 << 16)
+def face_up_runs(entries: tuple[int, ...]) -> int | None:
+    """The packed run state after a pile with no wild card (None if it has one), for `total_with`."""
+    state = 0
+    for e in entries:
+        if e >= WILD:
+            return None
+        state = _step(state, MAIN[e])
+    return state
+
+
+def total_of(runs: int) -> int:
+    """`best_total` of a pile without wild cards from its `face_up_runs`."""
+    return _packed_total(runs & ((1 << _RUN_SHIFT) - 1))
+
+
+def total_with(runs: int, card: int) -> int:
+    """`best_total` of a pile without wild cards (its `face_up_runs`) with one more face-up card on top."""
+    return _packed_total(_step(runs, MAIN[card]) & ((1 << _RUN_SHIFT) - 1))
+
+
+@lru_cache(maxsize=1 << 16)
 def _fills(count: int, below: int, above: int, runs: tuple[int, ...], free: int) -> tuple[tuple[int, ...], ...]:
     """Every way worth trying to name `count` wild cards side by side between animals `below` and `above` (-1: none).
 

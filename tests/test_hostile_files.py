@@ -9,11 +9,9 @@ traceback, no raw control character, and no file changed.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
+import inprocess
 import pytest
 from coverage_pause import unmeasured_from
 from helpers import rechained, texts_of
@@ -27,11 +25,8 @@ ESC = "\x1b]0;pwned\x07\x1b[2J"
 
 
 def fauna(cwd: Path, *args: str, stdin: bytes | None = None, env: dict[str, str] | None = None):
-    """The real CLI in a child process, as a user runs it."""
-    environ = {**os.environ, "PYTHONPATH": str(ROOT), "FAUNA_NO_CACHE": "1", **(env or {})}
-    environ.pop("FAUNA_DEBUG", None)
-    return subprocess.run([sys.executable, "-m", "fauna_cli", *args], cwd=cwd, input=stdin or b"", env=environ,
-                          capture_output=True, timeout=120)
+    """The CLI's entry point as a user runs it (its exit code, stdout and one-line errors), in this process."""
+    return inprocess.fauna(*args, cwd=cwd, stdin=stdin or b"", env=env)
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:

@@ -9,13 +9,16 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from coverage_pause import unmeasured_from
 
 from fauna_cli.gamefile import load_game
 from fauna_cli.main import cli
+from rules.core.data import use_built_cache
 from rules.core.rng import SplitMix64
 from rules.fauna import animals, board, data, scales, scoring
 from rules.fauna.replay import load_log
@@ -122,14 +125,28 @@ def move(path: Path, player: str, text: str) -> None:
     assert result.exit_code == 0, result.output
 
 
+@dataclass
+class MemoryCache:
+    """A built-object cache in memory (the CLI keeps one on disk), for tests that switch releases every move."""
+
+    values: dict[bytes, object] = field(default_factory=dict)
+
+    def get(self, key: bytes) -> object | None:
+        return self.values.get(key)
+
+    def put(self, key: bytes, value: object) -> None:
+        self.values[key] = value
+
+
 def play_to_end(path: Path, rng: SplitMix64, installs=None) -> None:
     for i in range(2000):
-        if installs:
-            installs[i % len(installs)]()
-        chosen = next_move(path, rng)
-        if chosen is None:
-            return
-        move(path, *chosen)
+        with unmeasured_from(30, i):  # the later moves run the lines of the first thirty again
+            if installs:
+                installs[i % len(installs)]()
+            chosen = next_move(path, rng)
+            if chosen is None:
+                return
+            move(path, *chosen)
     raise AssertionError("the game did not end")
 
 
@@ -203,8 +220,9 @@ def test_a_golden_log_verifies_and_continues_to_the_same_end_after_a_data_update
     part = load_log(golden.decode(), str(GOLDEN_V3), until=4)
     copy.write_text(part.writer.text(), encoding="utf-8")
     moves = [r for r in load_log(golden.decode(), str(GOLDEN_V3)).records if r.kind == "move"][4:]
-    for r in moves:
-        move(copy, r.player, r.text.split(": ", 1)[1])
+    for i, r in enumerate(moves):
+        with unmeasured_from(30, i):  # the later moves run the lines of the first thirty again
+            move(copy, r.player, r.text.split(": ", 1)[1])
     assert copy.read_bytes() == golden
     if edit == "weight":
         shown = run("replay", copy, "--against-installed", "--format", "json")
@@ -222,7 +240,14 @@ def test_two_installs_with_different_decks_alternate_the_moves_of_one_game(tmp_p
     install(ann)
     game = tmp_path / "game.fauna"
     start_game(game)
-    play_to_end(game, SplitMix64(9), installs=[lambda: install(ann), lambda: install(bob)])
+    built = MemoryCache()  # what each release's own cache folder gives: its deck built once, keyed by its files
+    use_built_cache(built)
+    try:
+        play_to_end(game, SplitMix64(9), installs=[lambda: install(ann), lambda: install(bob)])
+    finally:
+        use_built_cache(None)
+    decks = [k for k in built.values if k.startswith(b"4:deck\0")]
+    assert len(decks) == 2  # one deck of each release, each built from its own files
     assert game.read_bytes() == reference
     for who in (ann, bob):
         install(who)
@@ -307,13 +332,14 @@ def refereed_state(key: Path):
 
 def referee_moves(game: Path, key: Path, rng: SplitMix64, count: int | None = None) -> None:
     """The referee enters moves picked as next_move picks them (on the game as the installed fauna reads it)."""
-    for _ in range(2000 if count is None else count):
-        state = refereed_state(key)
-        if state.is_over:
-            return
-        legal = state.legal_moves()
-        text = state.move_text(legal[rng.below(len(legal))])
-        moved = run("pbem", "move", game, "--key", key, "--as", state.to_move, *text.split(" "))
+    for i in range(2000 if count is None else count):
+        with unmeasured_from(30, i):  # the later moves run the lines of the first thirty again
+            state = refereed_state(key)
+            if state.is_over:
+                return
+            legal = state.legal_moves()
+            text = state.move_text(legal[rng.below(len(legal))])
+            moved = run("pbem", "move", game, "--key", key, "--as", state.to_move, *text.split(" "))
         assert moved.exit_code == 0, moved.output
     assert count is not None, "the game did not end"
 

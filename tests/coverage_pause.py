@@ -7,6 +7,7 @@ the tracer paused: every assertion still runs, only the line counting stops. Out
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 
@@ -33,3 +34,15 @@ def unmeasured() -> Iterator[None]:
 def unmeasured_from(first: int, index: int) -> AbstractContextManager[None]:
     """For step `index` of a long loop: measured for the first `first` steps, unmeasured after."""
     return unmeasured() if index >= first else nullcontext()
+
+
+def unmeasured_child_env(**extra: str) -> dict[str, str]:
+    """The environment for a child process that coverage should leave alone, plus `extra`.
+
+    Under coverage's subprocess patch every child is measured too, which makes a child that plays games
+    (a tool's match, a bench's timed command) several times slower; a child whose code other tests cover
+    runs as a user's would.
+    """
+    env = {k: v for k, v in os.environ.items() if k != "COVERAGE_PROCESS_CONFIG"}
+    env.update(extra)
+    return env

@@ -5,12 +5,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+from coverage_pause import unmeasured_child_env
+
 ROOT = Path(__file__).resolve().parent.parent
 TOOL = ROOT / "tools" / "bench_compare.py"
 
 
 def compare(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(TOOL), *args], cwd=ROOT, capture_output=True, text=True, check=False)
+    return subprocess.run([sys.executable, str(TOOL), *args], cwd=ROOT, capture_output=True, text=True, check=False,
+                          env=unmeasured_child_env())
 
 
 def test_each_command_runs_in_each_checkout_as_often_and_the_table_names_them():

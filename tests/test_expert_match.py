@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from coverage_pause import unmeasured_child_env
+
 ROOT = Path(__file__).resolve().parent.parent
 TOOL = ROOT / "tools" / "expert_match.py"
 
@@ -27,7 +29,8 @@ def test_the_summary_names_the_mean_the_99th_percentile_and_the_longest():
 
 def test_a_short_match_prints_its_figure_and_the_searched_decisions_cpu():
     done = subprocess.run([sys.executable, str(TOOL), "--game", "exofauna", "--against", "heuristic", "--games", "2",
-                           "--seed", "5", "--think", "4"], cwd=ROOT, capture_output=True, text=True, check=False)
+                           "--seed", "5", "--think", "4"], cwd=ROOT, capture_output=True, text=True, check=False,
+                          env=unmeasured_child_env())
     assert done.returncode == 0, done.stderr
     line = done.stdout.strip().splitlines()[-1]
     m = re.fullmatch(r"2 games: expert (\S+) \((\S+)-(\S+)\), (\S+) s CPU per searched decision over (\d+) "
@@ -41,7 +44,8 @@ def test_first_plays_the_later_games_of_the_same_match():
     """A run cut short goes on with --first: game 1 alone is the second game of the two-game match."""
     def share(*extra: str) -> float:
         done = subprocess.run([sys.executable, str(TOOL), "--game", "exofauna", "--against", "heuristic", "--seed", "5",
-                               "--think", "2", *extra], cwd=ROOT, capture_output=True, text=True, check=False)
+                               "--think", "2", *extra], cwd=ROOT, capture_output=True, text=True, check=False,
+                               env=unmeasured_child_env())
         assert done.returncode == 0, done.stderr
         return float(done.stdout.strip().splitlines()[-1].split()[3])
 

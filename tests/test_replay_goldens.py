@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib.util
-import os
 import re
 import subprocess
 import sys
@@ -11,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from coverage_pause import unmeasured_child_env
 
 from fauna_cli.replay_cmd import replay
 from rules.core.rng import SplitMix64
@@ -67,7 +67,7 @@ def test_same_game_in_two_processes_with_different_hash_seeds_is_byte_identical(
     name = "6p-reference-manual-metric"  # non-ASCII names, so str hashing would show if it leaked in
     outputs = []
     for seed in ("0", "4242"):
-        env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(ROOT)}
+        env = unmeasured_child_env(PYTHONHASHSEED=seed, PYTHONPATH=str(ROOT))
         proc = subprocess.run([sys.executable, str(TOOL), "--print", name], capture_output=True, env=env,
                               cwd=ROOT, check=True, timeout=60)
         outputs.append(proc.stdout)

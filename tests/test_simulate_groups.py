@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 from click.testing import CliRunner
+from coverage_pause import unmeasured_child_env
 
 from fauna_cli.main import cli
 from rules.core.bots import play_out, seat_bots
@@ -109,7 +110,8 @@ def test_an_unknown_seat_group_is_bad_usage(args, message):
 
 
 def tool(name, *args):
-    done = subprocess.run([sys.executable, f"tools/{name}", *args], capture_output=True, text=True, check=True)
+    done = subprocess.run([sys.executable, f"tools/{name}", *args], capture_output=True, text=True, check=True,
+                          env=unmeasured_child_env())
     return done.stdout
 
 

@@ -17,9 +17,10 @@ from __future__ import annotations
 from functools import reduce
 from operator import or_
 
-from rules.core.rng import GOLDEN, LIMITS, MASK, MIX1, MIX2, TWO64, SplitMix64, draw_below
+from rules.core.rng import LIMITS, TWO64, SplitMix64
 from rules.evo import cards, combat, data
 from rules.evo.moves import Move
+from rules.evo.playdraws import Draws
 from rules.evo.playsteps import (
     after_survival_window,
     attackable,
@@ -49,61 +50,68 @@ def play_out(state: State, rng: SplitMix64) -> State:
     if state.config.edition not in FAST_EDITIONS:
         return _play_out_by_state(state, rng)
     t = tables_for(state)
-    box = [rng.state]  # the decision stream's state, kept by every phase player as it draws
-    offset = len(state.history) - state.seq  # each decision adds one to both: the fast ones only to the history
+    stream = Draws(rng.state)  # the decision stream, drawn ahead: one output per decision and per rejection
+    first = len(state.history)
+    offset = first - state.seq  # each decision adds one to both: the fast ones only to the history
     try:
         while True:
             p = state.phase
             if p == "movement":
-                _movement(state, t, box)
+                _movement(state, t, stream)
             elif p == "birth":
-                _births(state, t, box)
+                _births(state, t, stream)
             elif p == "auction":
-                _auction(state, t, box)
+                _auction(state, t, stream)
             elif p == "survival":
-                _survival(state, t, box)
+                _survival(state, t, stream)
             elif p == "climate" or p == "survival-cards":
-                _window(state, t, box)
+                _window(state, t, stream)
             elif p == "over":
                 break
             else:
-                _by_state(state, box)
+                _by_state(state, stream)
     finally:
-        rng.state = box[0]
+        rng.state = stream.state(len(state.history) - first)
         state.seq = len(state.history) - offset
     return state
 
 
 def _play_out_by_state(state: State, rng: SplitMix64) -> State:
     """The playout through the state's own lists and `perform` (rules editions the fast copies do not know)."""
-    box = [rng.state]
+    stream = Draws(rng.state)
+    first = len(state.history)
     try:
         while state.phase != "over":
-            _by_state(state, box)
+            _by_state(state, stream)
     finally:
-        rng.state = box[0]
+        rng.state = stream.state(len(state.history) - first)
     return state
 
 
-def _by_state(state: State, box: list[int]) -> None:
+def _by_state(state: State, stream: Draws) -> None:
     """One decision listed and played by the state itself."""
     seat = state.to_move_seat
     moves = state.legal_moves()
     if seat is None or not moves:
         raise ValueError("a game that is not over offered no legal move")
-    box[0], k = draw_below(box[0], len(moves))
-    state.perform(moves[k], seat)
+    n = len(moves)
+    limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n  # SplitMix64.below(n)
+    z = next(stream.outputs)
+    while z >= limit:
+        stream.rejected += 1
+        z = next(stream.outputs)
+    state.perform(moves[z % n], seat)
 
 
 # ----- the decisions -----
 
-def _auction(state: State, t: Tables, box: list[int]) -> None:
+def _auction(state: State, t: Tables, stream: Draws) -> None:
     """Bids, counted by column and amount (auction.bid_moves' order), until the auction is settled.
 
     The next bidder is found here (auction.next_bidder, written in): a bidder with no bid to make is passed
     over, and whether one has a bid is the count of its bids, which its decision then draws from.
     """
-    x = box[0]
+    draws = stream.outputs
     rows = bid_rows()
     names = state.names
     history = state.history
@@ -130,15 +138,10 @@ def _auction(state: State, t: Tables, box: list[int]) -> None:
         counts = [top1 - low if low < top1 else 0 for low in own]  # top - low + 1 bids in each column it can reach
         n = sum(counts)
         if n:
-            x = (x + GOLDEN) & MASK  # SplitMix64.below(n), written in (lim: its rejection bounds)
-            z = ((x ^ (x >> 30)) * MIX1) & MASK
-            z = ((z ^ (z >> 27)) * MIX2) & MASK
-            z ^= z >> 31
+            z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound (lim)
             while z >= lim[n]:
-                x = (x + GOLDEN) & MASK
-                z = ((x ^ (x >> 30)) * MIX1) & MASK
-                z = ((z ^ (z >> 27)) * MIX2) & MASK
-                z ^= z >> 31
+                stream.rejected += 1
+                z = next(draws)
             k = z % n
             c = 0
             while k >= counts[c]:
@@ -164,12 +167,11 @@ def _auction(state: State, t: Tables, box: list[int]) -> None:
             break
         seat = unplaced.pop(0)
         outbid[seat] = 0
-    box[0] = x
 
 
-def _window(state: State, t: Tables, box: list[int]) -> None:
+def _window(state: State, t: Tables, stream: Draws) -> None:
     """A card window's passes (and the cards, played by the state) until it closes."""
-    x = box[0]
+    draws = stream.outputs
     names = state.names
     phase = state.phase
     timing_set = timing_sets()["climate" if phase == "climate" else "survival"]  # cards.PHASE_TIMING
@@ -179,18 +181,12 @@ def _window(state: State, t: Tables, box: list[int]) -> None:
         seat = state.window[0]
         cm = NO_MOVES if timing_set.isdisjoint(hand[seat]) else cards.card_moves(state, seat)
         n = 1 + len(cm)  # SplitMix64.below(n), written in (lim: its rejection bounds)
-        x = (x + GOLDEN) & MASK
-        z = ((x ^ (x >> 30)) * MIX1) & MASK
-        z = ((z ^ (z >> 27)) * MIX2) & MASK
-        z ^= z >> 31
+        z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound (lim)
         while z >= lim[n]:
-            x = (x + GOLDEN) & MASK
-            z = ((x ^ (x >> 30)) * MIX1) & MASK
-            z = ((z ^ (z >> 27)) * MIX2) & MASK
-            z ^= z >> 31
+            stream.rejected += 1
+            z = next(draws)
         k = z % n
         if k:
-            box[0] = x
             state.perform(cm[k - 1], seat)
             continue
         state.history.append((names[seat], PASS))
@@ -202,10 +198,9 @@ def _window(state: State, t: Tables, box: list[int]) -> None:
                 mutation(state, t)
         elif not state.window:
             after_survival_window(state, t)
-    box[0] = x
 
 
-def _movement(state: State, t: Tables, box: list[int]) -> None:
+def _movement(state: State, t: Tables, stream: Draws) -> None:
     """Movement turns: 'done', cards, steps, swims and flights (movement.step_moves' order), until the births.
 
     Each seat's spaces are a bit mask (made at the start and anew after a fight or a card; a mover's own is read
@@ -215,7 +210,7 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
     next begins, here: a new turn with nothing to do but 'done' is passed over (movement.next_mover and can_act,
     written in).
     """
-    x = box[0]
+    draws = stream.outputs
     names = state.names
     history = state.history
     occ, pos, count, genes, hand = state.occ, state.pos, state.count, state.genes, state.hand
@@ -295,15 +290,10 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
                 n = base
                 ns = nsw = nfl = 0
             if n > 1 or not moved or hold:  # else the turn ends by itself
-                x = (x + GOLDEN) & MASK  # SplitMix64.below(n), written in (lim: its rejection bounds)
-                z = ((x ^ (x >> 30)) * MIX1) & MASK
-                z = ((z ^ (z >> 27)) * MIX2) & MASK
-                z ^= z >> 31
+                z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound (lim)
                 while z >= lim[n]:
-                    x = (x + GOLDEN) & MASK
-                    z = ((x ^ (x >> 30)) * MIX1) & MASK
-                    z = ((z ^ (z >> 27)) * MIX2) & MASK
-                    z ^= z >> 31
+                    stream.rejected += 1
+                    z = next(draws)
                 k = z % n
                 if k >= base:  # a step, attack, swim or flight
                     k -= base
@@ -359,7 +349,6 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
                     continue
                 if k:
                     state.steps = left
-                    box[0] = x
                     state.perform(cm[k - 1], seat)
                     held = []
                     cards_left = -1
@@ -380,7 +369,6 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
             state.flippers_used = state.wings_used = False
             fresh = True
             break
-    box[0] = x
 
 
 def _attack(state: State, t: Tables, seat: int, s: int, u: int) -> None:
@@ -401,13 +389,13 @@ def _attack(state: State, t: Tables, seat: int, s: int, u: int) -> None:
         next_mover(state, t)
 
 
-def _births(state: State, t: Tables, box: list[int]) -> None:
+def _births(state: State, t: Tables, stream: Draws) -> None:
     """Birth turns: 'skip', cards and births (birth.birth_moves' order), until survival begins.
 
     The free spaces are a bit mask while the births go on, so a baby's places are the free part of the union
     of its species' neighbourhoods, counted and walked in board order (the sorted order of birth_places).
     """
-    x = box[0]
+    draws = stream.outputs
     names = state.names
     history = state.history
     occ, pos, count, genes = state.occ, state.pos, state.count, state.genes
@@ -458,15 +446,10 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                             break
                         # a plain birth and no card to play: decided here ('skip' or a place in board order)
                         n = 1 + places.bit_count()  # SplitMix64.below(n), written in (lim: its rejection bounds)
-                        x = (x + GOLDEN) & MASK
-                        z = ((x ^ (x >> 30)) * MIX1) & MASK
-                        z = ((z ^ (z >> 27)) * MIX2) & MASK
-                        z ^= z >> 31
+                        z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound (lim)
                         while z >= lim[n]:
-                            x = (x + GOLDEN) & MASK
-                            z = ((x ^ (x >> 30)) * MIX1) & MASK
-                            z = ((z ^ (z >> 27)) * MIX2) & MASK
-                            z ^= z >> 31
+                            stream.rejected += 1
+                            z = next(draws)
                         k = z % n
                         left[seat] -= 1
                         if k:  # the (k-1)-th free place from the lowest bit: its bit is followed by as many digits
@@ -578,16 +561,12 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
             n_places = places.bit_count()
         n = 1 + len(cm) + n_places  # SplitMix64.below(n), written in: the same draws as draw_below
         limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
-        while True:
-            x = (x + GOLDEN) & MASK
-            z = ((x ^ (x >> 30)) * MIX1) & MASK
-            z = ((z ^ (z >> 27)) * MIX2) & MASK
-            z ^= z >> 31
-            if z < limit:
-                break
+        z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound
+        while z >= limit:
+            stream.rejected += 1
+            z = next(draws)
         k = z % n
         if 0 < k <= len(cm):
-            box[0] = x
             state.perform(cm[k - 1], seat)
             free = birth_open = -1
             order, left, fxs = state.order, state.births_left, state.fx  # (a card may end the phase, or the round)
@@ -658,7 +637,6 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                 state.kill(e if combat.roll(state).wins != "never" else u, combat=True)
             free = -1
         searching = True
-    box[0] = x
 
 
 def _kth_bit(mask: int, k: int) -> int:
@@ -668,7 +646,7 @@ def _kth_bit(mask: int, k: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def _survival(state: State, t: Tables, box: list[int]) -> None:
+def _survival(state: State, t: Tables, stream: Draws) -> None:
     """The species judged in initiative order (survival.next_survivor, written in) and their keeps (keep_moves'
     order), until the income and the next round.
 
@@ -676,7 +654,7 @@ def _survival(state: State, t: Tables, box: list[int]) -> None:
     (survivor, kept, keep_target, keep_extra) are read when the phase is entered mid-way and written only if a
     decision cannot be made, since the next round resets them.
     """
-    x = box[0]
+    draws = stream.outputs
     names = state.names
     history = state.history
     keep_move, lim = t.keep, t.limits
@@ -742,15 +720,10 @@ def _survival(state: State, t: Tables, box: list[int]) -> None:
             name = names[seat]
             for _ in range(target):
                 n = len(danger)  # SplitMix64.below(n), written in (lim: its rejection bounds)
-                x = (x + GOLDEN) & MASK
-                z = ((x ^ (x >> 30)) * MIX1) & MASK
-                z = ((z ^ (z >> 27)) * MIX2) & MASK
-                z ^= z >> 31
+                z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound (lim)
                 while z >= lim[n]:
-                    x = (x + GOLDEN) & MASK
-                    z = ((x ^ (x >> 30)) * MIX1) & MASK
-                    z = ((z ^ (z >> 27)) * MIX2) & MASK
-                    z ^= z >> 31
+                    stream.rejected += 1
+                    z = next(draws)
                 history.append((name, keep_move[danger.pop(z % n)]))
         elif target:
             name = names[seat]
@@ -771,18 +744,14 @@ def _survival(state: State, t: Tables, box: list[int]) -> None:
                     choices = [s for s in danger if allowed[codes[s]]]
                 n = len(choices)  # SplitMix64.below(n), written in: the same draws as draw_below
                 if n == 0:
-                    box[0] = x
                     state.turn, state.survivor, state.kept = turn, seat, kept
                     state.keep_target, state.keep_extra = target, extra
                     raise ValueError("a game that is not over offered no legal move")
                 limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
-                while True:
-                    x = (x + GOLDEN) & MASK
-                    z = ((x ^ (x >> 30)) * MIX1) & MASK
-                    z = ((z ^ (z >> 27)) * MIX2) & MASK
-                    z ^= z >> 31
-                    if z < limit:
-                        break
+                z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound
+                while z >= limit:
+                    stream.rejected += 1
+                    z = next(draws)
                 s = choices[z % n]
                 history.append((name, keep_move[s]))
                 kept.append(s)
@@ -801,7 +770,6 @@ def _survival(state: State, t: Tables, box: list[int]) -> None:
             rec_lost[seat] += dead
         seat = None
         target = 0
-    box[0] = x
     state.turn = turn
     state.kept = []
     income(state, t)

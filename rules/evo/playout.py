@@ -68,6 +68,8 @@ def play_out(state: State, rng: SplitMix64) -> State:
                 _window(state, t, stream)
             elif p == "over":
                 break
+            elif p == "initiative":
+                _initiative(state, t, stream)
             else:
                 _by_state(state, stream)
     finally:
@@ -104,6 +106,30 @@ def _by_state(state: State, stream: Draws) -> None:
 
 
 # ----- the decisions -----
+
+INITIATIVE = tuple(Move("initiative", n=k) for k in range(1, 9))  # places on the track, as State._candidates
+
+
+def _initiative(state: State, t: Tables, stream: Draws) -> None:
+    """Adrenaline Rush: its holder's place on the track (movement.take_initiative), then the first turn."""
+    genes = state.genes
+    seat = 0
+    while not genes[seat].get("adrenaline rush"):  # state.holder: the phase is entered only with a holder
+        seat += 1
+    n = state.n
+    z = next(stream.outputs)  # SplitMix64.below(n)
+    while z >= LIMITS[n]:
+        stream.rejected += 1
+        z = next(stream.outputs)
+    k = z % n
+    state.history.append((state.names[seat], INITIATIVE[k]))
+    order = state.order
+    order.remove(seat)
+    order.insert(k, seat)
+    state.phase = "movement"  # movement.start_movement
+    state.turn = -1
+    next_mover(state, t)
+
 
 def _auction(state: State, t: Tables, stream: Draws) -> None:
     """Bids, counted by column and amount (auction.bid_moves' order), until the auction is settled.

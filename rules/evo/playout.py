@@ -42,7 +42,8 @@ FAST_EDITIONS = (1, 2, 3, 4, 5)  # the editions whose rules the copies follow (p
 DONE = Move("done")
 SKIP = Move("skip")
 PASS = Move("pass")
-NO_MOVES: list[Move] = []  # never changed: the cards of a hand without any
+NO_MOVES: tuple[Move, ...] = ()  # the cards of a hand without any
+_CARD_MOVES: dict[tuple[object, ...], tuple[Move, ...]] = {}  # cards.card_moves by all it reads (_card_moves)
 
 
 def play_out(state: State, rng: SplitMix64) -> State:
@@ -103,6 +104,18 @@ def _by_state(state: State, stream: Draws) -> None:
         stream.rejected += 1
         z = next(stream.outputs)
     state.perform(moves[z % n], seat)
+
+
+def _card_moves(state: State, seat: int) -> tuple[Move, ...]:
+    """cards.card_moves, remembered by all it reads: the phase, the seat, the players' names and the hand."""
+    names = state.names
+    key = (len(names), *names, state.phase, seat, *state.hand[seat])  # (the count first: names then end there)
+    cm = _CARD_MOVES.get(key)
+    if cm is None:
+        if len(_CARD_MOVES) >= 4096:  # bounded: a search sees few names, but a long run many hands
+            _CARD_MOVES.clear()
+        cm = _CARD_MOVES[key] = tuple(cards.card_moves(state, seat))
+    return cm
 
 
 # ----- the decisions -----
@@ -205,7 +218,7 @@ def _window(state: State, t: Tables, stream: Draws) -> None:
     lim = t.limits
     while state.phase == phase:
         seat = state.window[0]
-        cm = NO_MOVES if timing_set.isdisjoint(hand[seat]) else cards.card_moves(state, seat)
+        cm = NO_MOVES if timing_set.isdisjoint(hand[seat]) else _card_moves(state, seat)
         n = 1 + len(cm)  # SplitMix64.below(n), written in (lim: its rejection bounds)
         z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound (lim)
         while z >= lim[n]:
@@ -273,13 +286,13 @@ def _movement(state: State, t: Tables, stream: Draws) -> None:
         target = free | (prey ^ held[seat] if ok[seat] else prey)  # the spaces a step may enter: free, or prey
         if hand[seat]:
             if edition1:
-                hold = bool(cards.card_moves(state, seat))
+                hold = bool(_card_moves(state, seat))
             else:  # cards.may_hold: a movement card not yet discarded (the same for every hand)
                 if cards_left < 0:
                     gone = state.discard
                     cards_left = sum(c not in gone for c in movement_names)
                 hold = cards_left > 0
-            cm = NO_MOVES if movement_cards.isdisjoint(hand[seat]) else cards.card_moves(state, seat)
+            cm = NO_MOVES if movement_cards.isdisjoint(hand[seat]) else _card_moves(state, seat)
         else:
             hold = False
             cm = NO_MOVES
@@ -516,7 +529,7 @@ def _births(state: State, t: Tables, stream: Draws) -> None:
         assert at is not None
         seat = at
         g = genes[seat]
-        cm = NO_MOVES if not hand[seat] or birth_cards.isdisjoint(hand[seat]) else cards.card_moves(state, seat)
+        cm = NO_MOVES if not hand[seat] or birth_cards.isdisjoint(hand[seat]) else _card_moves(state, seat)
         shell = g.get("thick shell") or fxs[seat]["reach3"]
         mine = pos[seat]
         killer = False  # Killer Babies below the supply's end: place_list, attacks and prey, not options

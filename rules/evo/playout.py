@@ -30,6 +30,7 @@ from rules.evo.playsteps import (
     may_hold,
     mutation,
     next_mover,
+    play_card,
     protections,
     settle,
     start_survival,
@@ -209,7 +210,7 @@ def _auction(state: State, t: Tables, stream: Draws) -> None:
 
 
 def _window(state: State, t: Tables, stream: Draws) -> None:
-    """A card window's passes (and the cards, played by the state) until it closes."""
+    """A card window's passes (and the cards, played by playsteps.play_card) until it closes."""
     draws = stream.outputs
     names = state.names
     phase = state.phase
@@ -226,7 +227,8 @@ def _window(state: State, t: Tables, stream: Draws) -> None:
             z = next(draws)
         k = z % n
         if k:
-            state.perform(cm[k - 1], seat)
+            state.history.append((names[seat], cm[k - 1]))
+            play_card(state, t, cm[k - 1], seat)
             continue
         state.history.append((names[seat], PASS))
         state.window.pop(0)
@@ -388,7 +390,8 @@ def _movement(state: State, t: Tables, stream: Draws) -> None:
                     continue
                 if k:
                     state.steps = left
-                    state.perform(cm[k - 1], seat)
+                    history.append((names[seat], cm[k - 1]))
+                    play_card(state, t, cm[k - 1], seat)
                     held = []
                     cards_left = -1
                     break
@@ -606,7 +609,8 @@ def _births(state: State, t: Tables, stream: Draws) -> None:
             z = next(draws)
         k = z % n
         if 0 < k <= len(cm):
-            state.perform(cm[k - 1], seat)
+            history.append((names[seat], cm[k - 1]))
+            play_card(state, t, cm[k - 1], seat)
             free = birth_open = -1
             order, left, fxs = state.order, state.births_left, state.fx  # (a card may end the phase, or the round)
             continue

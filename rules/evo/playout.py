@@ -35,14 +35,11 @@ from rules.evo.playsteps import (
     settle,
     start_survival,
 )
-from rules.evo.playtables import Tables, bid_rows, tables_for, timing_cards, timing_sets
+from rules.evo.playtables import Entries, Tables, entries_for, tables_for, timing_cards, timing_sets
 from rules.evo.shared import EVENT, MAX_BID, SUPPLY
 from rules.evo.state import State
 
 FAST_EDITIONS = (1, 2, 3, 4, 5)  # the editions whose rules the copies follow (playsteps.py); a new one starts outside
-DONE = Move("done")
-SKIP = Move("skip")
-PASS = Move("pass")
 NO_MOVES: tuple[Move, ...] = ()  # the cards of a hand without any
 _CARD_MOVES: dict[tuple[object, ...], tuple[Move, ...]] = {}  # cards.card_moves by all it reads (_card_moves)
 
@@ -52,6 +49,7 @@ def play_out(state: State, rng: SplitMix64) -> State:
     if state.config.edition not in FAST_EDITIONS:
         return _play_out_by_state(state, rng)
     t = tables_for(state)
+    en = entries_for(t, tuple(state.names))
     stream = Draws(rng.state)  # the decision stream, drawn ahead: one output per decision and per rejection
     first = len(state.history)
     offset = first - state.seq  # each decision adds one to both: the fast ones only to the history
@@ -59,15 +57,15 @@ def play_out(state: State, rng: SplitMix64) -> State:
         while True:
             p = state.phase
             if p == "movement":
-                _movement(state, t, stream)
+                _movement(state, t, en, stream)
             elif p == "birth":
-                _births(state, t, stream)
+                _births(state, t, en, stream)
             elif p == "auction":
-                _auction(state, t, stream)
+                _auction(state, t, en, stream)
             elif p == "survival":
-                _survival(state, t, stream)
+                _survival(state, t, en, stream)
             elif p == "climate" or p == "survival-cards":
-                _window(state, t, stream)
+                _window(state, t, en, stream)
             elif p == "over":
                 break
             elif p == "initiative":
@@ -145,19 +143,17 @@ def _initiative(state: State, t: Tables, stream: Draws) -> None:
     next_mover(state, t)
 
 
-def _auction(state: State, t: Tables, stream: Draws) -> None:
+def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     """Bids, counted by column and amount (auction.bid_moves' order), until the auction is settled.
 
     The next bidder is found here (auction.next_bidder, written in): a bidder with no bid to make is passed
     over, and whether one has a bid is the count of its bids, which its decision then draws from.
     """
     draws = stream.outputs
-    rows = bid_rows()
-    names = state.names
     history = state.history
     mp, genes = state.mp, state.genes
     bids, outbid, unplaced, column_of, lab = state.bids, state.outbid, state.unplaced, state.column_of, state.lab
-    by_column = [rows[item] for item in lab]  # per column, its bids by amount
+    bid_e = en.bid  # per seat and column, its bids by amount
     lim = t.limits
     barring = state.config.edition >= 2
     open_only = state.config.edition >= 3 and state.n == 2 and state.round == 1  # auction.open_columns_only
@@ -189,7 +185,7 @@ def _auction(state: State, t: Tables, stream: Draws) -> None:
                 c += 1
             held = bids[c]
             amount = own[c] + k
-            history.append((names[seat], by_column[c][amount]))
+            history.append(bid_e[seat][lab[c]][amount])
             bids[c] = (seat, amount)
             lows[c] = closed if open_only or (held_event and c == 0) else amount + 1
             column_of[seat] = c
@@ -209,7 +205,7 @@ def _auction(state: State, t: Tables, stream: Draws) -> None:
         outbid[seat] = 0
 
 
-def _window(state: State, t: Tables, stream: Draws) -> None:
+def _window(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     """A card window's passes (and the cards, played by playsteps.play_card) until it closes."""
     draws = stream.outputs
     names = state.names
@@ -230,7 +226,7 @@ def _window(state: State, t: Tables, stream: Draws) -> None:
             state.history.append((names[seat], cm[k - 1]))
             play_card(state, t, cm[k - 1], seat)
             continue
-        state.history.append((names[seat], PASS))
+        state.history.append(en.pass_[seat])
         state.window.pop(0)
         if phase == "climate":
             if state.config.edition < 2 and state.climate_card_played:
@@ -241,7 +237,7 @@ def _window(state: State, t: Tables, stream: Draws) -> None:
             after_survival_window(state, t)
 
 
-def _movement(state: State, t: Tables, stream: Draws) -> None:
+def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     """Movement turns: 'done', cards, steps, swims and flights (movement.step_moves' order), until the births.
 
     Each seat's spaces are a bit mask (made at the start and anew after a fight or a card; a mover's own is read
@@ -255,7 +251,7 @@ def _movement(state: State, t: Tables, stream: Draws) -> None:
     names = state.names
     history = state.history
     occ, pos, count, genes, hand = state.occ, state.pos, state.count, state.genes, state.hand
-    nb, nbm, size, step_move, coastal = t.neighbors, t.nbmask, t.size, t.step, state.board.coastal
+    nb, nbm, size, step_e, coastal = t.neighbors, t.nbmask, t.size, en.step, state.board.coastal
     bits = t.bits
     bit = bits.__getitem__
     enterable = t.enterable
@@ -311,6 +307,7 @@ def _movement(state: State, t: Tables, stream: Draws) -> None:
         left = state.steps  # kept here while the turn goes on, and written back where the rules read it
         prey_mine = ok[seat]
         name = names[seat]
+        step_move = step_e[seat]
         while True:
             if left > 0:
                 counts = [(target & nbm[s]).bit_count() for s in mine]  # (a map chain costs twice as much)
@@ -356,7 +353,7 @@ def _movement(state: State, t: Tables, stream: Draws) -> None:
                             _attack(state, t, seat, s, u)
                             held = []
                             break
-                        history.append((name, step_move[s * size + u]))
+                        history.append(step_move[s * size + u])
                     elif k < ns + nsw:
                         j, k = divmod(k - ns, per_shore)
                         s, u = shore[j], _kth_bit(coast_free, k)
@@ -395,7 +392,7 @@ def _movement(state: State, t: Tables, stream: Draws) -> None:
                     held = []
                     cards_left = -1
                     break
-                history.append((name, DONE))
+                history.append(en.done[seat])
             # movement.next_mover: the next turn (its points set), or the births after the last. The species' own
             # mask in `held` is not brought up to date: it is read only at the start of its turn.
             state.steps = left
@@ -431,7 +428,7 @@ def _attack(state: State, t: Tables, seat: int, s: int, u: int) -> None:
         next_mover(state, t)
 
 
-def _births(state: State, t: Tables, stream: Draws) -> None:
+def _births(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     """Birth turns: 'skip', cards and births (birth.birth_moves' order), until survival begins.
 
     The free spaces are a bit mask while the births go on, so a baby's places are the free part of the union
@@ -448,7 +445,7 @@ def _births(state: State, t: Tables, stream: Draws) -> None:
     order, left, hand, fxs = state.order, state.births_left, state.hand, state.fx
     nbmask, w3mask = t.nbmask, t.w3mask
     birth_cards = timing_sets()["birth"]
-    born0, bits, lim = t.birth[0], t.bits, t.limits
+    born0, bits, lim = en.birth, t.bits, t.limits
     edition1 = state.config.edition < 2
     birth_names = timing_cards()["birth"]
     birth_open = -1  # whether a Birth card is not yet discarded (-1: to be found; a card played changes it)
@@ -497,13 +494,13 @@ def _births(state: State, t: Tables, stream: Draws) -> None:
                         if k:  # the (k-1)-th free place from the lowest bit: its bit is followed by as many digits
                             digits = bin(places)
                             u = len(digits) - 1 - len(digits.rsplit("1", k)[0])
-                            history.append((names[seat], born0[u]))
+                            history.append(born0[seat][u])
                             occ[u] = seat
                             count[seat] += 1
                             pos[seat].append(u)
                             free ^= bits[u]
                         else:
-                            history.append((names[seat], SKIP))
+                            history.append(en.skip[seat])
                         continue
                 # no room, or every dinosaur out: still asked if it may hold a Birth card (cards.may_hold: from rules
                 # edition 2 a Birth card not yet discarded, the same for every hand)
@@ -616,7 +613,7 @@ def _births(state: State, t: Tables, stream: Draws) -> None:
             continue
         state.births_left[seat] -= 1
         if k == 0:
-            history.append((names[seat], SKIP))
+            history.append(en.skip[seat])
         elif full_supply:
             j = k - 1 - len(cm)
             i = 0
@@ -642,7 +639,7 @@ def _births(state: State, t: Tables, stream: Draws) -> None:
             count[seat] += 1
             mine.append(u)
             if j == 0:
-                history.append((names[seat], born[0][u]))
+                history.append(born0[seat][u])
                 free ^= 1 << u
             else:
                 e = [e for e in nb[u] if prey >> e & 1][j - 1]
@@ -657,7 +654,7 @@ def _births(state: State, t: Tables, stream: Draws) -> None:
                 m &= m - 1
                 j -= 1
             u = (m & -m).bit_length() - 1
-            history.append((names[seat], born[0][u]))
+            history.append(born0[seat][u])
             occ[u] = seat
             count[seat] += 1
             mine.append(u)
@@ -689,7 +686,7 @@ def _kth_bit(mask: int, k: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def _survival(state: State, t: Tables, stream: Draws) -> None:
+def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     """The species judged in initiative order (survival.next_survivor, written in) and their keeps (keep_moves'
     order), until the income and the next round.
 
@@ -698,9 +695,8 @@ def _survival(state: State, t: Tables, stream: Draws) -> None:
     decision cannot be made, since the next round resets them.
     """
     draws = stream.outputs
-    names = state.names
     history = state.history
-    keep_move, lim = t.keep, t.limits
+    keeps, lim = en.keep, t.limits
     codes = t.ring_codes[state.wheel]
     order, pos, count, genes, fxs, occ = state.order, state.pos, state.count, state.genes, state.fx, state.occ
     rec = state.record
@@ -760,16 +756,16 @@ def _survival(state: State, t: Tables, stream: Draws) -> None:
                 danger.sort()
                 kept = []
         if target and not saved:  # no protection saves one: every keep costs one of the extra, all allowed
-            name = names[seat]
+            keep_move = keeps[seat]
             for _ in range(target):
                 n = len(danger)  # SplitMix64.below(n), written in (lim: its rejection bounds)
                 z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound (lim)
                 while z >= lim[n]:
                     stream.rejected += 1
                     z = next(draws)
-                history.append((name, keep_move[danger.pop(z % n)]))
+                history.append(keep_move[danger.pop(z % n)])
         elif target:
-            name = names[seat]
+            keep_move = keeps[seat]
             used = [0, 0, 0, 0]
             for s in kept:
                 used[codes[s]] += 1
@@ -796,7 +792,7 @@ def _survival(state: State, t: Tables, stream: Draws) -> None:
                     stream.rejected += 1
                     z = next(draws)
                 s = choices[z % n]
-                history.append((name, keep_move[s]))
+                history.append(keep_move[s])
                 kept.append(s)
                 danger.remove(s)
                 used[codes[s]] += 1

@@ -5,7 +5,7 @@ of neighbourhoods, the climate rings by wheel position, and the cards by timing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from rules.core.rng import TWO64
 from rules.evo import auction, data
@@ -71,6 +71,35 @@ def _make_tables(board: Board, wheel: data.Wheel) -> Tables:
     limits = tuple(TWO64 - TWO64 % n if n else 0 for n in range(64 * size + 64))
     return Tables(size, nb, nbbits, nbmask, w3mask, w2mask, coastmask, (1 << size) - 1, bits, within3, step, attack,
                   swim, fly, birth, keep, codes, wheel, limits, tuple({} for _ in range(size)))
+
+
+Entry = tuple[str, Move]  # a history entry: the player and the move
+
+
+@dataclass(frozen=True, eq=False)
+class Entries:
+    """The history entries of the frequent decisions, made once per island and players: a playout appends them
+    as they are (tuples, never changed), so recording a decision allocates nothing."""
+
+    step: tuple[dict[int, Entry], ...]  # per seat, by from * size + to (Tables.step)
+    birth: tuple[tuple[Entry, ...], ...]  # per seat, by space: a birth with no dinosaur taken off
+    keep: tuple[tuple[Entry, ...], ...]  # per seat, by space
+    bid: tuple[dict[str, tuple[Entry, ...]], ...]  # per seat and column, by amount (bid_rows)
+    done: tuple[Entry, ...]  # per seat
+    skip: tuple[Entry, ...]
+    pass_: tuple[Entry, ...]
+
+
+@lru_cache(maxsize=16)
+def entries_for(t: Tables, names: tuple[str, ...]) -> Entries:
+    """The entries of an island's tables for the players `names` (in seat order)."""
+    rows = bid_rows()
+    return Entries(tuple({k: (p, m) for k, m in t.step.items()} for p in names),
+                   tuple(tuple((p, m) for m in t.birth[0]) for p in names),
+                   tuple(tuple((p, m) for m in t.keep) for p in names),
+                   tuple({item: tuple((p, m) for m in row) for item, row in rows.items()} for p in names),
+                   tuple((p, Move("done")) for p in names), tuple((p, Move("skip")) for p in names),
+                   tuple((p, Move("pass")) for p in names))
 
 
 def tables_for(state: State) -> Tables:

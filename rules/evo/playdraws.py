@@ -11,7 +11,7 @@ operations; the stream's state after a playout follows from how many outputs it 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import chain, count
+from itertools import chain
 from struct import Struct
 
 from rules.core.rng import GOLDEN, MASK, MIX1, MIX2
@@ -21,23 +21,28 @@ LANE = 128  # bits per output: 64 of state and room for a product by a 64-bit co
 _ONES = sum(1 << (LANE * t) for t in range(BATCH))
 _LANES = MASK * _ONES  # 2**64 - 1 in every lane
 _STEPS = sum((((t + 1) * GOLDEN) & MASK) << (LANE * t) for t in range(BATCH))  # lane t: t + 1 steps on
+_AHEAD = ((BATCH * GOLDEN) & MASK) * _ONES  # BATCH steps on, in every lane
 _UNPACK = Struct("<" + f"Q{LANE // 8 - 8}x" * BATCH).unpack
 _SIZE = LANE // 8 * BATCH
 
 
-def batch(state: int) -> tuple[int, ...]:
-    """The next BATCH outputs of a SplitMix64 whose state is `state` (any integer; taken modulo 2**64)."""
+def batches(state: int) -> Iterator[tuple[int, ...]]:
+    """SplitMix64's outputs from `state` (any integer; taken modulo 2**64) on, BATCH at a time.
+
+    The lanes' states are made once by a product; each next batch's are the last ones plus BATCH steps.
+    """
     s = ((state & MASK) * _ONES + _STEPS) & _LANES
-    z = ((s ^ (s >> 30)) & _LANES) * MIX1 & _LANES
-    z = ((z ^ (z >> 27)) & _LANES) * MIX2 & _LANES
-    z ^= z >> 31  # (what this leaves above a lane's 64 bits, the unpacking skips)
-    out: tuple[int, ...] = _UNPACK(z.to_bytes(_SIZE, "little"))
-    return out
+    while True:
+        z = ((s ^ (s >> 30)) & _LANES) * MIX1 & _LANES
+        z = ((z ^ (z >> 27)) & _LANES) * MIX2 & _LANES
+        z ^= z >> 31  # (what this leaves above a lane's 64 bits, the unpacking skips)
+        yield _UNPACK(z.to_bytes(_SIZE, "little"))
+        s = (s + _AHEAD) & _LANES
 
 
 def outputs(state: int) -> Iterator[int]:
     """SplitMix64's outputs from `state` on, one by one, computed BATCH at a time as they are needed."""
-    return chain.from_iterable(map(batch, count(state, BATCH * GOLDEN)))
+    return chain.from_iterable(batches(state))
 
 
 def advanced(state: int, taken: int) -> int:

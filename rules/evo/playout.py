@@ -698,6 +698,8 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     history = state.history
     keeps, lim = en.keep, t.limits
     codes = t.ring_codes[state.wheel]
+    _, hot, cold, deadly = t.ring_masks[state.wheel]
+    bit = t.bits.__getitem__
     order, pos, count, genes, fxs, occ = state.order, state.pos, state.count, state.genes, state.fx, state.occ
     rec = state.record
     assert rec is not None
@@ -722,13 +724,15 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                 break
             seat = order[turn]
             mine = pos[seat]
-            rings = [codes[s] for s in mine]
-            c = count[seat]
-            in_danger = c - rings.count(0)
+            m = sum(map(bit, mine))  # its spaces, counted per ring by their masks
+            r1 = (m & hot).bit_count()
+            r2 = (m & cold).bit_count()
+            r3 = (m & deadly).bit_count()
+            in_danger = r1 + r2 + r3
             if not in_danger:  # all in the ideal ring: none to judge
                 seat = None
                 continue
-            r1, r2, r3 = rings.count(1), rings.count(2), rings.count(3)
+            c = count[seat]
             g = genes[seat]
             fx = fxs[seat]
             p1 = g.get("thermoregulation", 0) + fx["thermo"]

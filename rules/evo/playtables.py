@@ -38,6 +38,7 @@ class Tables:
     birth: tuple[tuple[Move, ...], ...]  # [from + 1][to], from -1: no dinosaur taken off
     keep: tuple[Move, ...]
     ring_codes: tuple[tuple[int, ...], ...]  # [wheel position][space]: RING_CODE
+    ring_masks: tuple[tuple[int, ...], ...]  # [wheel position][RING_CODE]: the spaces in that ring, as a mask
     wheel: data.Wheel
     limits: tuple[int, ...]  # SplitMix64.below(n)'s rejection bound by n, for more decisions than a position offers
     enterable: tuple[dict[int, tuple[int, ...]], ...]  # per space: neighbours in a mask, nb order (filled on use)
@@ -60,6 +61,7 @@ def _make_tables(board: Board, wheel: data.Wheel) -> Tables:
                   for r in range(-1, size))
     keep = tuple(Move("keep", names[s]) for s in range(size))
     codes = tuple(tuple(RING_CODE[r[board.terrain[s]]] for s in range(size)) for r in wheel.rings)
+    masks = tuple(tuple(sum(1 << s for s in range(size) if c[s] == code) for code in range(4)) for c in codes)
     nbmask = tuple(sum(1 << u for u in nb[s]) for s in range(size))
     w3mask = tuple(sum(1 << u for u in board.within(s, 3)) for s in range(size))
     within3 = tuple(board.within(s, 3) for s in range(size))
@@ -70,7 +72,7 @@ def _make_tables(board: Board, wheel: data.Wheel) -> Tables:
     # the most decisions of a position: a birth with every dinosaur out and Killer Babies, 8 x size x 7, and cards
     limits = tuple(TWO64 - TWO64 % n if n else 0 for n in range(64 * size + 64))
     return Tables(size, nb, nbbits, nbmask, w3mask, w2mask, coastmask, (1 << size) - 1, bits, within3, step, attack,
-                  swim, fly, birth, keep, codes, wheel, limits, tuple({} for _ in range(size)))
+                  swim, fly, birth, keep, codes, masks, wheel, limits, tuple({} for _ in range(size)))
 
 
 Entry = tuple[str, Move]  # a history entry: the player and the move

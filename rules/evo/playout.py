@@ -243,7 +243,7 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     Each seat's spaces are a bit mask (made at the start and anew after a fight or a card; a mover's own is read
     only as its turn begins), and the free spaces and those a step may enter (free, or held by a species the
     mover may attack) are kept up to date step by step: a decision counts its steps per dinosaur and walks only
-    to the drawn one, whose enterable neighbours are remembered per island by their mask. A turn ends, and the
+    to the drawn one, whose enterable neighbours are listed per island for every mask of them. A turn ends, and the
     next begins, here: a new turn with nothing to do but 'done' is passed over (movement.next_mover and can_act,
     written in).
     """
@@ -251,7 +251,7 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     names = state.names
     history = state.history
     occ, pos, count, genes, hand = state.occ, state.pos, state.count, state.genes, state.hand
-    nb, nbm, size, step_e, coastal = t.neighbors, t.nbmask, t.size, en.step, state.board.coastal
+    nbm, size, step_e, coastal = t.nbmask, t.size, en.step, state.board.coastal
     bits = t.bits
     bit = bits.__getitem__
     enterable = t.enterable
@@ -343,10 +343,7 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                             j += 1
                         s = mine[j]
                         m = target & nbm[s]  # the spaces it may enter, in nb order (remembered per island)
-                        entered = enterable[s].get(m)
-                        if entered is None:
-                            entered = enterable[s][m] = tuple([u for u in nb[s] if m >> u & 1])
-                        u = entered[k]
+                        u = enterable[s][m][k]
                         if occ[u] >= 0:
                             history.append((name, t.attack[s * size + u]))
                             state.steps = left

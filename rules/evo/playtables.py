@@ -41,7 +41,7 @@ class Tables:
     ring_masks: tuple[tuple[int, ...], ...]  # [wheel position][RING_CODE]: the spaces in that ring, as a mask
     wheel: data.Wheel
     limits: tuple[int, ...]  # SplitMix64.below(n)'s rejection bound by n, for more decisions than a position offers
-    enterable: tuple[dict[int, tuple[int, ...]], ...]  # per space: neighbours in a mask, nb order (filled on use)
+    enterable: tuple[dict[int, tuple[int, ...]], ...]  # per space and mask of some neighbours: them, nb order
 
 
 @cache
@@ -72,7 +72,7 @@ def _make_tables(board: Board, wheel: data.Wheel) -> Tables:
     # the most decisions of a position: a birth with every dinosaur out and Killer Babies, 8 x size x 7, and cards
     limits = tuple(TWO64 - TWO64 % n if n else 0 for n in range(64 * size + 64))
     return Tables(size, nb, nbbits, nbmask, w3mask, w2mask, coastmask, (1 << size) - 1, bits, within3, step, attack,
-                  swim, fly, birth, keep, codes, masks, wheel, limits, tuple({} for _ in range(size)))
+                  swim, fly, birth, keep, codes, masks, wheel, limits, tuple(map(_subsets, nb)))
 
 
 Entry = tuple[str, Move]  # a history entry: the player and the move
@@ -102,6 +102,15 @@ def entries_for(t: Tables, names: tuple[str, ...]) -> Entries:
                    tuple({item: tuple((p, m) for m in row) for item, row in rows.items()} for p in names),
                    tuple((p, Move("done")) for p in names), tuple((p, Move("skip")) for p in names),
                    tuple((p, Move("pass")) for p in names))
+
+
+def _subsets(near: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """Every subset of a space's neighbours by its mask, listed in the order of `near` (at most 2**6 of them)."""
+    out: dict[int, tuple[int, ...]] = {}
+    for chosen in range(1 << len(near)):
+        some = tuple(u for i, u in enumerate(near) if chosen >> i & 1)
+        out[sum(1 << u for u in some)] = some
+    return out
 
 
 def tables_for(state: State) -> Tables:

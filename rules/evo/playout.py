@@ -4,12 +4,13 @@
 `moves = state.legal_moves()` would (tests/test_playout.py and tests/test_evo_playout.py compare the two
 move for move and state for state). A search bot spends nearly all its time here, so the decisions of every
 phase are counted here in the order their phase module lists them, only the drawn one is taken (from the
-ready-made moves of playtables.py) and played without events, and the game runs on to the next decision
-through the event-free copies of the automatic steps in playsteps.py. A Movement turn keeps the spaces a step
-may enter as a bit mask, and births the free spaces. Card plays, Adrenaline Rush and the chameleon's escape,
-a few a game, are played by the state itself (`State.perform`), which works on the same fields, so both kinds
-mix freely. The game's own random stream (the bag, the die) is the state's, as in `apply`. Rules editions
-other than FAST_EDITIONS (a new edition until its rules are copied) are played through the state alone.
+ready-made moves and history entries of playtables.py) and played without events, and the game runs on to
+the next decision through the event-free copies of the automatic steps and cards in playsteps.py. A Movement
+turn keeps the spaces a step may enter as a bit mask, and births the free spaces. The chameleon's escape, about
+one in ten games, is played by the state itself (`State.perform`), which works on the same fields, so both
+kinds mix freely. The decision stream is drawn ahead in batches (playdraws.py); the game's own random stream
+(the bag, the die) is the state's, as in `apply`. Rules editions other than FAST_EDITIONS (a new edition until
+its rules are copied) are played through the state alone.
 """
 
 from __future__ import annotations

@@ -343,7 +343,7 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                             k -= counts[j]
                             j += 1
                         s = mine[j]
-                        m = target & nbm[s]  # the spaces it may enter, in nb order (remembered per island)
+                        m = target & nbm[s]  # the spaces it may enter, in nb order (listed per island)
                         u = enterable[s][m][k]
                         if occ[u] >= 0:
                             history.append((name, t.attack[s * size + u]))

@@ -261,8 +261,7 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     n_seats = state.n
     edition1 = state.config.edition < 2
     movement_cards = timing_sets()["movement"]
-    movement_names = timing_cards()["movement"]
-    cards_left = -1  # how many movement cards are not discarded (-1: to be counted; a card played changes it)
+    cards_left = -1  # 1 if a movement card is not discarded, else 0 (-1: to be found; a card played changes it)
     held: list[int] = []  # per seat, its spaces as a mask (empty: to be made, with taken, prey and ok)
     ok = [False] * n_seats  # per seat, whether its species may be attacked (the same all phase but for fights, cards)
     free = prey = 0
@@ -288,8 +287,7 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                 hold = bool(_card_moves(state, seat))
             else:  # cards.may_hold: a movement card not yet discarded (the same for every hand)
                 if cards_left < 0:
-                    gone = state.discard
-                    cards_left = sum(c not in gone for c in movement_names)
+                    cards_left = 0 if movement_cards.issubset(state.discard) else 1
                 hold = cards_left > 0
             cm = NO_MOVES if movement_cards.isdisjoint(hand[seat]) else _card_moves(state, seat)
         else:
@@ -299,8 +297,8 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
         base = 1 + ncm  # 'done' and the cards come before the steps
         mine_list = pos[seat]
         mine = sorted(mine_list)
-        flippers = bool(g.get("flippers"))
-        wings = bool(g.get("wings"))
+        flippers = g.get("flippers", 0)  # (as truth values)
+        wings = g.get("wings", 0)
         special = (flippers and not state.flippers_used) or (wings and not state.wings_used)
         nsw = nfl = 0  # swims and flights, counted while a species may still swim or fly this turn
         moved = fresh  # after a step of this turn: the turn ends by itself if nothing but 'done' is left

@@ -452,16 +452,20 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             searching = False
             rnd = state.round
             last = state.birth_seat
+            i = -1 if last is None else order.index(last)  # the place in the order of the last birth turn
+            remaining = sum(left)  # the births still to come (none below 0), taken here one by one
             while True:
-                if not any(left):
+                if not remaining:
                     start_survival(state, t)
                     break
-                first = 0 if last is None else order.index(last) + 1
-                for i in range(n_seats):
-                    seat = order[(first + i) % n_seats]
+                while True:  # from the one after the last birth turn, round the order
+                    i += 1
+                    if i == n_seats:
+                        i = 0
+                    seat = order[i]
                     if left[seat] > 0:
                         break
-                state.birth_seat = last = seat
+                state.birth_seat = seat
                 if count[seat] < SUPPLY:
                     if free < 0:
                         free = t.full
@@ -487,6 +491,7 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                             z = next(draws)
                         k = z % n
                         left[seat] -= 1
+                        remaining -= 1
                         if k:  # the (k-1)-th free place from the lowest bit: its bit is followed by as many digits
                             digits = bin(places)
                             u = len(digits) - 1 - len(digits.rsplit("1", k)[0])
@@ -517,6 +522,7 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                 if count[seat] >= SUPPLY and can_breed(state, t, seat):
                     break
                 left[seat] -= 1
+                remaining -= 1
             if state.round != rnd:  # a whole round ran by itself to the next births: the island has changed
                 free = known = birth_open = -1
                 order, left, fxs = state.order, state.births_left, state.fx

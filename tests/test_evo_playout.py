@@ -212,3 +212,18 @@ def test_a_species_at_full_supply_when_births_begin_plays_out_as_apply():
         fast = same_playout(state, 950 + seed)
         taken_off += sum(m.kind == "birth" and bool(m.b) for _, m in fast.history)
     assert full >= 5 and taken_off >= 5
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**64 - 1, 2**64 - 70 * 0x9E3779B97F4A7C15 % 2**64, 0x0123456789ABCDEF])
+def test_the_stream_drawn_ahead_is_splitmix64s(seed):
+    """Three batches and more, from states near the wrap-around of 2**64: the numbers and the state after."""
+    from itertools import islice
+
+    from rules.evo.playdraws import BATCH, Draws
+
+    rng = SplitMix64(seed)
+    expected = [rng.next() for _ in range(3 * BATCH + 5)]
+    draws = Draws(seed)
+    assert list(islice(draws.outputs, len(expected))) == expected
+    draws.rejected = 2
+    assert draws.state(len(expected) - 2) == rng.state

@@ -4,12 +4,13 @@
 `moves = state.legal_moves()` would (tests/test_playout.py and tests/test_evo_playout.py compare the two
 move for move and state for state). A search bot spends nearly all its time here, so the decisions of every
 phase are counted here in the order their phase module lists them, only the drawn one is taken (from the
-ready-made moves of playtables.py) and played without events, and the game runs on to the next decision
-through the event-free copies of the automatic steps in playsteps.py. A Movement turn keeps the spaces a step
-may enter as a bit mask, and births the free spaces. Card plays, Adrenaline Rush and the chameleon's escape,
-a few a game, are played by the state itself (`State.perform`), which works on the same fields, so both kinds
-mix freely. The game's own random stream (the bag, the die) is the state's, as in `apply`. Rules editions
-other than FAST_EDITIONS (a new edition until its rules are copied) are played through the state alone.
+ready-made moves and history entries of playtables.py) and played without events, and the game runs on to
+the next decision through the event-free copies of the automatic steps and cards in playsteps.py. A Movement
+turn keeps the spaces a step may enter as a bit mask, and births the free spaces. The chameleon's escape, about
+one in ten games, is played by the state itself (`State.perform`), which works on the same fields, so both
+kinds mix freely. The decision stream is drawn ahead in batches (playdraws.py); the game's own random stream
+(the bag, the die) is the state's, as in `apply`. Rules editions other than FAST_EDITIONS (a new edition until
+its rules are copied) are played through the state alone.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from __future__ import annotations
 from functools import reduce
 from operator import or_
 
-from rules.core.rng import GOLDEN, LIMITS, MASK, MIX1, MIX2, TWO64, SplitMix64, draw_below
+from rules.core.rng import LIMITS, TWO64, SplitMix64
 from rules.evo import cards, combat, data
 from rules.evo.moves import Move
+from rules.evo.playdraws import Draws
 from rules.evo.playsteps import (
     after_survival_window,
     attackable,
@@ -29,19 +31,18 @@ from rules.evo.playsteps import (
     may_hold,
     mutation,
     next_mover,
+    play_card,
     protections,
     settle,
     start_survival,
 )
-from rules.evo.playtables import Tables, bid_rows, tables_for, timing_cards, timing_sets
+from rules.evo.playtables import Entries, Tables, entries_for, tables_for, timing_cards, timing_sets
 from rules.evo.shared import EVENT, MAX_BID, SUPPLY
 from rules.evo.state import State
 
 FAST_EDITIONS = (1, 2, 3, 4, 5)  # the editions whose rules the copies follow (playsteps.py); a new one starts outside
-DONE = Move("done")
-SKIP = Move("skip")
-PASS = Move("pass")
-NO_MOVES: list[Move] = []  # never changed: the cards of a hand without any
+NO_MOVES: tuple[Move, ...] = ()  # the cards of a hand without any
+_CARD_MOVES: dict[tuple[object, ...], tuple[Move, ...]] = {}  # cards.card_moves by all it reads (_card_moves)
 
 
 def play_out(state: State, rng: SplitMix64) -> State:
@@ -49,67 +50,111 @@ def play_out(state: State, rng: SplitMix64) -> State:
     if state.config.edition not in FAST_EDITIONS:
         return _play_out_by_state(state, rng)
     t = tables_for(state)
-    box = [rng.state]  # the decision stream's state, kept by every phase player as it draws
-    offset = len(state.history) - state.seq  # each decision adds one to both: the fast ones only to the history
+    en = entries_for(t, tuple(state.names))
+    stream = Draws(rng.state)  # the decision stream, drawn ahead: one output per decision and per rejection
+    first = len(state.history)
+    offset = first - state.seq  # each decision adds one to both: the fast ones only to the history
     try:
         while True:
             p = state.phase
             if p == "movement":
-                _movement(state, t, box)
+                _movement(state, t, en, stream)
             elif p == "birth":
-                _births(state, t, box)
+                _births(state, t, en, stream)
             elif p == "auction":
-                _auction(state, t, box)
+                _auction(state, t, en, stream)
             elif p == "survival":
-                _survival(state, t, box)
+                _survival(state, t, en, stream)
             elif p == "climate" or p == "survival-cards":
-                _window(state, t, box)
+                _window(state, t, en, stream)
             elif p == "over":
                 break
+            elif p == "initiative":
+                _initiative(state, t, stream)
             else:
-                _by_state(state, box)
+                _by_state(state, stream)
     finally:
-        rng.state = box[0]
+        rng.state = stream.state(len(state.history) - first)
         state.seq = len(state.history) - offset
     return state
 
 
 def _play_out_by_state(state: State, rng: SplitMix64) -> State:
     """The playout through the state's own lists and `perform` (rules editions the fast copies do not know)."""
-    box = [rng.state]
+    stream = Draws(rng.state)
+    first = len(state.history)
     try:
         while state.phase != "over":
-            _by_state(state, box)
+            _by_state(state, stream)
     finally:
-        rng.state = box[0]
+        rng.state = stream.state(len(state.history) - first)
     return state
 
 
-def _by_state(state: State, box: list[int]) -> None:
+def _by_state(state: State, stream: Draws) -> None:
     """One decision listed and played by the state itself."""
     seat = state.to_move_seat
     moves = state.legal_moves()
     if seat is None or not moves:
         raise ValueError("a game that is not over offered no legal move")
-    box[0], k = draw_below(box[0], len(moves))
-    state.perform(moves[k], seat)
+    n = len(moves)
+    limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n  # SplitMix64.below(n)
+    z = next(stream.outputs)
+    while z >= limit:
+        stream.rejected += 1
+        z = next(stream.outputs)
+    state.perform(moves[z % n], seat)
+
+
+def _card_moves(state: State, seat: int) -> tuple[Move, ...]:
+    """cards.card_moves, remembered by all it reads: the phase, the seat, the players' names and the hand."""
+    names = state.names
+    key = (len(names), *names, state.phase, seat, *state.hand[seat])  # (the count first: names then end there)
+    cm = _CARD_MOVES.get(key)
+    if cm is None:
+        if len(_CARD_MOVES) >= 4096:  # bounded: a search sees few names, but a long run many hands
+            _CARD_MOVES.clear()
+        cm = _CARD_MOVES[key] = tuple(cards.card_moves(state, seat))
+    return cm
 
 
 # ----- the decisions -----
 
-def _auction(state: State, t: Tables, box: list[int]) -> None:
+INITIATIVE = tuple(Move("initiative", n=k) for k in range(1, 9))  # places on the track, as State._candidates
+
+
+def _initiative(state: State, t: Tables, stream: Draws) -> None:
+    """Adrenaline Rush: its holder's place on the track (movement.take_initiative), then the first turn."""
+    genes = state.genes
+    seat = 0
+    while not genes[seat].get("adrenaline rush"):  # state.holder: the phase is entered only with a holder
+        seat += 1
+    n = state.n
+    z = next(stream.outputs)  # SplitMix64.below(n)
+    while z >= LIMITS[n]:
+        stream.rejected += 1
+        z = next(stream.outputs)
+    k = z % n
+    state.history.append((state.names[seat], INITIATIVE[k]))
+    order = state.order
+    order.remove(seat)
+    order.insert(k, seat)
+    state.phase = "movement"  # movement.start_movement
+    state.turn = -1
+    next_mover(state, t)
+
+
+def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     """Bids, counted by column and amount (auction.bid_moves' order), until the auction is settled.
 
     The next bidder is found here (auction.next_bidder, written in): a bidder with no bid to make is passed
     over, and whether one has a bid is the count of its bids, which its decision then draws from.
     """
-    x = box[0]
-    rows = bid_rows()
-    names = state.names
+    draws = stream.outputs
     history = state.history
     mp, genes = state.mp, state.genes
     bids, outbid, unplaced, column_of, lab = state.bids, state.outbid, state.unplaced, state.column_of, state.lab
-    by_column = [rows[item] for item in lab]  # per column, its bids by amount
+    bid_e = en.bid  # per seat and column, its bids by amount
     lim = t.limits
     barring = state.config.edition >= 2
     open_only = state.config.edition >= 3 and state.n == 2 and state.round == 1  # auction.open_columns_only
@@ -130,15 +175,10 @@ def _auction(state: State, t: Tables, box: list[int]) -> None:
         counts = [top1 - low if low < top1 else 0 for low in own]  # top - low + 1 bids in each column it can reach
         n = sum(counts)
         if n:
-            x = (x + GOLDEN) & MASK  # SplitMix64.below(n), written in (lim: its rejection bounds)
-            z = ((x ^ (x >> 30)) * MIX1) & MASK
-            z = ((z ^ (z >> 27)) * MIX2) & MASK
-            z ^= z >> 31
+            z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound (lim)
             while z >= lim[n]:
-                x = (x + GOLDEN) & MASK
-                z = ((x ^ (x >> 30)) * MIX1) & MASK
-                z = ((z ^ (z >> 27)) * MIX2) & MASK
-                z ^= z >> 31
+                stream.rejected += 1
+                z = next(draws)
             k = z % n
             c = 0
             while k >= counts[c]:
@@ -146,7 +186,7 @@ def _auction(state: State, t: Tables, box: list[int]) -> None:
                 c += 1
             held = bids[c]
             amount = own[c] + k
-            history.append((names[seat], by_column[c][amount]))
+            history.append(bid_e[seat][lab[c]][amount])
             bids[c] = (seat, amount)
             lows[c] = closed if open_only or (held_event and c == 0) else amount + 1
             column_of[seat] = c
@@ -164,12 +204,11 @@ def _auction(state: State, t: Tables, box: list[int]) -> None:
             break
         seat = unplaced.pop(0)
         outbid[seat] = 0
-    box[0] = x
 
 
-def _window(state: State, t: Tables, box: list[int]) -> None:
-    """A card window's passes (and the cards, played by the state) until it closes."""
-    x = box[0]
+def _window(state: State, t: Tables, en: Entries, stream: Draws) -> None:
+    """A card window's passes (and the cards, played by playsteps.play_card) until it closes."""
+    draws = stream.outputs
     names = state.names
     phase = state.phase
     timing_set = timing_sets()["climate" if phase == "climate" else "survival"]  # cards.PHASE_TIMING
@@ -177,23 +216,18 @@ def _window(state: State, t: Tables, box: list[int]) -> None:
     lim = t.limits
     while state.phase == phase:
         seat = state.window[0]
-        cm = NO_MOVES if timing_set.isdisjoint(hand[seat]) else cards.card_moves(state, seat)
+        cm = NO_MOVES if timing_set.isdisjoint(hand[seat]) else _card_moves(state, seat)
         n = 1 + len(cm)  # SplitMix64.below(n), written in (lim: its rejection bounds)
-        x = (x + GOLDEN) & MASK
-        z = ((x ^ (x >> 30)) * MIX1) & MASK
-        z = ((z ^ (z >> 27)) * MIX2) & MASK
-        z ^= z >> 31
+        z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound (lim)
         while z >= lim[n]:
-            x = (x + GOLDEN) & MASK
-            z = ((x ^ (x >> 30)) * MIX1) & MASK
-            z = ((z ^ (z >> 27)) * MIX2) & MASK
-            z ^= z >> 31
+            stream.rejected += 1
+            z = next(draws)
         k = z % n
         if k:
-            box[0] = x
-            state.perform(cm[k - 1], seat)
+            state.history.append((names[seat], cm[k - 1]))
+            play_card(state, t, cm[k - 1], seat)
             continue
-        state.history.append((names[seat], PASS))
+        state.history.append(en.pass_[seat])
         state.window.pop(0)
         if phase == "climate":
             if state.config.edition < 2 and state.climate_card_played:
@@ -202,24 +236,23 @@ def _window(state: State, t: Tables, box: list[int]) -> None:
                 mutation(state, t)
         elif not state.window:
             after_survival_window(state, t)
-    box[0] = x
 
 
-def _movement(state: State, t: Tables, box: list[int]) -> None:
+def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     """Movement turns: 'done', cards, steps, swims and flights (movement.step_moves' order), until the births.
 
     Each seat's spaces are a bit mask (made at the start and anew after a fight or a card; a mover's own is read
     only as its turn begins), and the free spaces and those a step may enter (free, or held by a species the
     mover may attack) are kept up to date step by step: a decision counts its steps per dinosaur and walks only
-    to the drawn one, whose enterable neighbours are remembered per island by their mask. A turn ends, and the
+    to the drawn one, whose enterable neighbours are listed per island for every mask of them. A turn ends, and the
     next begins, here: a new turn with nothing to do but 'done' is passed over (movement.next_mover and can_act,
     written in).
     """
-    x = box[0]
+    draws = stream.outputs
     names = state.names
     history = state.history
     occ, pos, count, genes, hand = state.occ, state.pos, state.count, state.genes, state.hand
-    nb, nbm, size, step_move, coastal = t.neighbors, t.nbmask, t.size, t.step, state.board.coastal
+    nbm, size, step_e, coastal = t.nbmask, t.size, en.step, state.board.coastal
     bits = t.bits
     bit = bits.__getitem__
     enterable = t.enterable
@@ -228,8 +261,7 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
     n_seats = state.n
     edition1 = state.config.edition < 2
     movement_cards = timing_sets()["movement"]
-    movement_names = timing_cards()["movement"]
-    cards_left = -1  # how many movement cards are not discarded (-1: to be counted; a card played changes it)
+    cards_left = -1  # 1 if a movement card is not discarded, else 0 (-1: to be found; a card played changes it)
     held: list[int] = []  # per seat, its spaces as a mask (empty: to be made, with taken, prey and ok)
     ok = [False] * n_seats  # per seat, whether its species may be attacked (the same all phase but for fights, cards)
     free = prey = 0
@@ -252,13 +284,12 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
         target = free | (prey ^ held[seat] if ok[seat] else prey)  # the spaces a step may enter: free, or prey
         if hand[seat]:
             if edition1:
-                hold = bool(cards.card_moves(state, seat))
+                hold = bool(_card_moves(state, seat))
             else:  # cards.may_hold: a movement card not yet discarded (the same for every hand)
                 if cards_left < 0:
-                    gone = state.discard
-                    cards_left = sum(c not in gone for c in movement_names)
+                    cards_left = 0 if movement_cards.issubset(state.discard) else 1
                 hold = cards_left > 0
-            cm = NO_MOVES if movement_cards.isdisjoint(hand[seat]) else cards.card_moves(state, seat)
+            cm = NO_MOVES if movement_cards.isdisjoint(hand[seat]) else _card_moves(state, seat)
         else:
             hold = False
             cm = NO_MOVES
@@ -266,8 +297,8 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
         base = 1 + ncm  # 'done' and the cards come before the steps
         mine_list = pos[seat]
         mine = sorted(mine_list)
-        flippers = bool(g.get("flippers"))
-        wings = bool(g.get("wings"))
+        flippers = g.get("flippers", 0)  # (as truth values)
+        wings = g.get("wings", 0)
         special = (flippers and not state.flippers_used) or (wings and not state.wings_used)
         nsw = nfl = 0  # swims and flights, counted while a species may still swim or fly this turn
         moved = fresh  # after a step of this turn: the turn ends by itself if nothing but 'done' is left
@@ -275,6 +306,7 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
         left = state.steps  # kept here while the turn goes on, and written back where the rules read it
         prey_mine = ok[seat]
         name = names[seat]
+        step_move = step_e[seat]
         while True:
             if left > 0:
                 counts = [(target & nbm[s]).bit_count() for s in mine]  # (a map chain costs twice as much)
@@ -295,15 +327,10 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
                 n = base
                 ns = nsw = nfl = 0
             if n > 1 or not moved or hold:  # else the turn ends by itself
-                x = (x + GOLDEN) & MASK  # SplitMix64.below(n), written in (lim: its rejection bounds)
-                z = ((x ^ (x >> 30)) * MIX1) & MASK
-                z = ((z ^ (z >> 27)) * MIX2) & MASK
-                z ^= z >> 31
+                z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound (lim)
                 while z >= lim[n]:
-                    x = (x + GOLDEN) & MASK
-                    z = ((x ^ (x >> 30)) * MIX1) & MASK
-                    z = ((z ^ (z >> 27)) * MIX2) & MASK
-                    z ^= z >> 31
+                    stream.rejected += 1
+                    z = next(draws)
                 k = z % n
                 if k >= base:  # a step, attack, swim or flight
                     k -= base
@@ -314,18 +341,15 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
                             k -= counts[j]
                             j += 1
                         s = mine[j]
-                        m = target & nbm[s]  # the spaces it may enter, in nb order (remembered per island)
-                        entered = enterable[s].get(m)
-                        if entered is None:
-                            entered = enterable[s][m] = tuple([u for u in nb[s] if m >> u & 1])
-                        u = entered[k]
+                        m = target & nbm[s]  # the spaces it may enter, in nb order (listed per island)
+                        u = enterable[s][m][k]
                         if occ[u] >= 0:
                             history.append((name, t.attack[s * size + u]))
                             state.steps = left
                             _attack(state, t, seat, s, u)
                             held = []
                             break
-                        history.append((name, step_move[s * size + u]))
+                        history.append(step_move[s * size + u])
                     elif k < ns + nsw:
                         j, k = divmod(k - ns, per_shore)
                         s, u = shore[j], _kth_bit(coast_free, k)
@@ -359,12 +383,12 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
                     continue
                 if k:
                     state.steps = left
-                    box[0] = x
-                    state.perform(cm[k - 1], seat)
+                    history.append((names[seat], cm[k - 1]))
+                    play_card(state, t, cm[k - 1], seat)
                     held = []
                     cards_left = -1
                     break
-                history.append((name, DONE))
+                history.append(en.done[seat])
             # movement.next_mover: the next turn (its points set), or the births after the last. The species' own
             # mask in `held` is not brought up to date: it is read only at the start of its turn.
             state.steps = left
@@ -380,7 +404,6 @@ def _movement(state: State, t: Tables, box: list[int]) -> None:
             state.flippers_used = state.wings_used = False
             fresh = True
             break
-    box[0] = x
 
 
 def _attack(state: State, t: Tables, seat: int, s: int, u: int) -> None:
@@ -401,13 +424,13 @@ def _attack(state: State, t: Tables, seat: int, s: int, u: int) -> None:
         next_mover(state, t)
 
 
-def _births(state: State, t: Tables, box: list[int]) -> None:
+def _births(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     """Birth turns: 'skip', cards and births (birth.birth_moves' order), until survival begins.
 
     The free spaces are a bit mask while the births go on, so a baby's places are the free part of the union
     of its species' neighbourhoods, counted and walked in board order (the sorted order of birth_places).
     """
-    x = box[0]
+    draws = stream.outputs
     names = state.names
     history = state.history
     occ, pos, count, genes = state.occ, state.pos, state.count, state.genes
@@ -418,7 +441,7 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
     order, left, hand, fxs = state.order, state.births_left, state.hand, state.fx
     nbmask, w3mask = t.nbmask, t.w3mask
     birth_cards = timing_sets()["birth"]
-    born0, bits, lim = t.birth[0], t.bits, t.limits
+    born0, bits, lim = en.birth, t.bits, t.limits
     edition1 = state.config.edition < 2
     birth_names = timing_cards()["birth"]
     birth_open = -1  # whether a Birth card is not yet discarded (-1: to be found; a card played changes it)
@@ -429,16 +452,20 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
             searching = False
             rnd = state.round
             last = state.birth_seat
+            i = -1 if last is None else order.index(last)  # the place in the order of the last birth turn
+            remaining = sum(left)  # the births still to come (none below 0), taken here one by one
             while True:
-                if not any(left):
+                if not remaining:
                     start_survival(state, t)
                     break
-                first = 0 if last is None else order.index(last) + 1
-                for i in range(n_seats):
-                    seat = order[(first + i) % n_seats]
+                while True:  # from the one after the last birth turn, round the order
+                    i += 1
+                    if i == n_seats:
+                        i = 0
+                    seat = order[i]
                     if left[seat] > 0:
                         break
-                state.birth_seat = last = seat
+                state.birth_seat = seat
                 if count[seat] < SUPPLY:
                     if free < 0:
                         free = t.full
@@ -458,27 +485,23 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                             break
                         # a plain birth and no card to play: decided here ('skip' or a place in board order)
                         n = 1 + places.bit_count()  # SplitMix64.below(n), written in (lim: its rejection bounds)
-                        x = (x + GOLDEN) & MASK
-                        z = ((x ^ (x >> 30)) * MIX1) & MASK
-                        z = ((z ^ (z >> 27)) * MIX2) & MASK
-                        z ^= z >> 31
+                        z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound (lim)
                         while z >= lim[n]:
-                            x = (x + GOLDEN) & MASK
-                            z = ((x ^ (x >> 30)) * MIX1) & MASK
-                            z = ((z ^ (z >> 27)) * MIX2) & MASK
-                            z ^= z >> 31
+                            stream.rejected += 1
+                            z = next(draws)
                         k = z % n
                         left[seat] -= 1
+                        remaining -= 1
                         if k:  # the (k-1)-th free place from the lowest bit: its bit is followed by as many digits
                             digits = bin(places)
                             u = len(digits) - 1 - len(digits.rsplit("1", k)[0])
-                            history.append((names[seat], born0[u]))
+                            history.append(born0[seat][u])
                             occ[u] = seat
                             count[seat] += 1
                             pos[seat].append(u)
                             free ^= bits[u]
                         else:
-                            history.append((names[seat], SKIP))
+                            history.append(en.skip[seat])
                         continue
                 # no room, or every dinosaur out: still asked if it may hold a Birth card (cards.may_hold: from rules
                 # edition 2 a Birth card not yet discarded, the same for every hand)
@@ -499,6 +522,7 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                 if count[seat] >= SUPPLY and can_breed(state, t, seat):
                     break
                 left[seat] -= 1
+                remaining -= 1
             if state.round != rnd:  # a whole round ran by itself to the next births: the island has changed
                 free = known = birth_open = -1
                 order, left, fxs = state.order, state.births_left, state.fx
@@ -507,7 +531,7 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
         assert at is not None
         seat = at
         g = genes[seat]
-        cm = NO_MOVES if not hand[seat] or birth_cards.isdisjoint(hand[seat]) else cards.card_moves(state, seat)
+        cm = NO_MOVES if not hand[seat] or birth_cards.isdisjoint(hand[seat]) else _card_moves(state, seat)
         shell = g.get("thick shell") or fxs[seat]["reach3"]
         mine = pos[seat]
         killer = False  # Killer Babies below the supply's end: place_list, attacks and prey, not options
@@ -578,23 +602,20 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
             n_places = places.bit_count()
         n = 1 + len(cm) + n_places  # SplitMix64.below(n), written in: the same draws as draw_below
         limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
-        while True:
-            x = (x + GOLDEN) & MASK
-            z = ((x ^ (x >> 30)) * MIX1) & MASK
-            z = ((z ^ (z >> 27)) * MIX2) & MASK
-            z ^= z >> 31
-            if z < limit:
-                break
+        z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound
+        while z >= limit:
+            stream.rejected += 1
+            z = next(draws)
         k = z % n
         if 0 < k <= len(cm):
-            box[0] = x
-            state.perform(cm[k - 1], seat)
+            history.append((names[seat], cm[k - 1]))
+            play_card(state, t, cm[k - 1], seat)
             free = birth_open = -1
             order, left, fxs = state.order, state.births_left, state.fx  # (a card may end the phase, or the round)
             continue
         state.births_left[seat] -= 1
         if k == 0:
-            history.append((names[seat], SKIP))
+            history.append(en.skip[seat])
         elif full_supply:
             j = k - 1 - len(cm)
             i = 0
@@ -620,7 +641,7 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
             count[seat] += 1
             mine.append(u)
             if j == 0:
-                history.append((names[seat], born[0][u]))
+                history.append(born0[seat][u])
                 free ^= 1 << u
             else:
                 e = [e for e in nb[u] if prey >> e & 1][j - 1]
@@ -635,7 +656,7 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                 m &= m - 1
                 j -= 1
             u = (m & -m).bit_length() - 1
-            history.append((names[seat], born[0][u]))
+            history.append(born0[seat][u])
             occ[u] = seat
             count[seat] += 1
             mine.append(u)
@@ -658,7 +679,6 @@ def _births(state: State, t: Tables, box: list[int]) -> None:
                 state.kill(e if combat.roll(state).wins != "never" else u, combat=True)
             free = -1
         searching = True
-    box[0] = x
 
 
 def _kth_bit(mask: int, k: int) -> int:
@@ -668,7 +688,7 @@ def _kth_bit(mask: int, k: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def _survival(state: State, t: Tables, box: list[int]) -> None:
+def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     """The species judged in initiative order (survival.next_survivor, written in) and their keeps (keep_moves'
     order), until the income and the next round.
 
@@ -676,11 +696,12 @@ def _survival(state: State, t: Tables, box: list[int]) -> None:
     (survivor, kept, keep_target, keep_extra) are read when the phase is entered mid-way and written only if a
     decision cannot be made, since the next round resets them.
     """
-    x = box[0]
-    names = state.names
+    draws = stream.outputs
     history = state.history
-    keep_move, lim = t.keep, t.limits
+    keeps, lim = en.keep, t.limits
     codes = t.ring_codes[state.wheel]
+    _, hot, cold, deadly = t.ring_masks[state.wheel]
+    bit = t.bits.__getitem__
     order, pos, count, genes, fxs, occ = state.order, state.pos, state.count, state.genes, state.fx, state.occ
     rec = state.record
     assert rec is not None
@@ -705,13 +726,15 @@ def _survival(state: State, t: Tables, box: list[int]) -> None:
                 break
             seat = order[turn]
             mine = pos[seat]
-            rings = [codes[s] for s in mine]
-            c = count[seat]
-            in_danger = c - rings.count(0)
+            m = sum(map(bit, mine))  # its spaces, counted per ring by their masks
+            r1 = (m & hot).bit_count()
+            r2 = (m & cold).bit_count()
+            r3 = (m & deadly).bit_count()
+            in_danger = r1 + r2 + r3
             if not in_danger:  # all in the ideal ring: none to judge
                 seat = None
                 continue
-            r1, r2, r3 = rings.count(1), rings.count(2), rings.count(3)
+            c = count[seat]
             g = genes[seat]
             fx = fxs[seat]
             p1 = g.get("thermoregulation", 0) + fx["thermo"]
@@ -739,21 +762,16 @@ def _survival(state: State, t: Tables, box: list[int]) -> None:
                 danger.sort()
                 kept = []
         if target and not saved:  # no protection saves one: every keep costs one of the extra, all allowed
-            name = names[seat]
+            keep_move = keeps[seat]
             for _ in range(target):
                 n = len(danger)  # SplitMix64.below(n), written in (lim: its rejection bounds)
-                x = (x + GOLDEN) & MASK
-                z = ((x ^ (x >> 30)) * MIX1) & MASK
-                z = ((z ^ (z >> 27)) * MIX2) & MASK
-                z ^= z >> 31
+                z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound (lim)
                 while z >= lim[n]:
-                    x = (x + GOLDEN) & MASK
-                    z = ((x ^ (x >> 30)) * MIX1) & MASK
-                    z = ((z ^ (z >> 27)) * MIX2) & MASK
-                    z ^= z >> 31
-                history.append((name, keep_move[danger.pop(z % n)]))
+                    stream.rejected += 1
+                    z = next(draws)
+                history.append(keep_move[danger.pop(z % n)])
         elif target:
-            name = names[seat]
+            keep_move = keeps[seat]
             used = [0, 0, 0, 0]
             for s in kept:
                 used[codes[s]] += 1
@@ -771,20 +789,16 @@ def _survival(state: State, t: Tables, box: list[int]) -> None:
                     choices = [s for s in danger if allowed[codes[s]]]
                 n = len(choices)  # SplitMix64.below(n), written in: the same draws as draw_below
                 if n == 0:
-                    box[0] = x
                     state.turn, state.survivor, state.kept = turn, seat, kept
                     state.keep_target, state.keep_extra = target, extra
                     raise ValueError("a game that is not over offered no legal move")
                 limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
-                while True:
-                    x = (x + GOLDEN) & MASK
-                    z = ((x ^ (x >> 30)) * MIX1) & MASK
-                    z = ((z ^ (z >> 27)) * MIX2) & MASK
-                    z ^= z >> 31
-                    if z < limit:
-                        break
+                z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound
+                while z >= limit:
+                    stream.rejected += 1
+                    z = next(draws)
                 s = choices[z % n]
-                history.append((name, keep_move[s]))
+                history.append(keep_move[s])
                 kept.append(s)
                 danger.remove(s)
                 used[codes[s]] += 1
@@ -801,7 +815,6 @@ def _survival(state: State, t: Tables, box: list[int]) -> None:
             rec_lost[seat] += dead
         seat = None
         target = 0
-    box[0] = x
     state.turn = turn
     state.kept = []
     income(state, t)

@@ -5,7 +5,7 @@ of neighbourhoods, the climate rings by wheel position, and the cards by timing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from rules.core.rng import TWO64
 from rules.evo import auction, data
@@ -38,9 +38,10 @@ class Tables:
     birth: tuple[tuple[Move, ...], ...]  # [from + 1][to], from -1: no dinosaur taken off
     keep: tuple[Move, ...]
     ring_codes: tuple[tuple[int, ...], ...]  # [wheel position][space]: RING_CODE
+    ring_masks: tuple[tuple[int, ...], ...]  # [wheel position][RING_CODE]: the spaces in that ring, as a mask
     wheel: data.Wheel
     limits: tuple[int, ...]  # SplitMix64.below(n)'s rejection bound by n, for more decisions than a position offers
-    enterable: tuple[dict[int, tuple[int, ...]], ...]  # per space: neighbours in a mask, nb order (filled on use)
+    enterable: tuple[dict[int, tuple[int, ...]], ...]  # per space and mask of some neighbours: them, nb order
 
 
 @cache
@@ -60,6 +61,7 @@ def _make_tables(board: Board, wheel: data.Wheel) -> Tables:
                   for r in range(-1, size))
     keep = tuple(Move("keep", names[s]) for s in range(size))
     codes = tuple(tuple(RING_CODE[r[board.terrain[s]]] for s in range(size)) for r in wheel.rings)
+    masks = tuple(tuple(sum(1 << s for s in range(size) if c[s] == code) for code in range(4)) for c in codes)
     nbmask = tuple(sum(1 << u for u in nb[s]) for s in range(size))
     w3mask = tuple(sum(1 << u for u in board.within(s, 3)) for s in range(size))
     within3 = tuple(board.within(s, 3) for s in range(size))
@@ -70,7 +72,45 @@ def _make_tables(board: Board, wheel: data.Wheel) -> Tables:
     # the most decisions of a position: a birth with every dinosaur out and Killer Babies, 8 x size x 7, and cards
     limits = tuple(TWO64 - TWO64 % n if n else 0 for n in range(64 * size + 64))
     return Tables(size, nb, nbbits, nbmask, w3mask, w2mask, coastmask, (1 << size) - 1, bits, within3, step, attack,
-                  swim, fly, birth, keep, codes, wheel, limits, tuple({} for _ in range(size)))
+                  swim, fly, birth, keep, codes, masks, wheel, limits, tuple(map(_subsets, nb)))
+
+
+Entry = tuple[str, Move]  # a history entry: the player and the move
+
+
+@dataclass(frozen=True, eq=False)
+class Entries:
+    """The history entries of the frequent decisions, made once per island and players: a playout appends them
+    as they are (tuples, never changed), so recording a decision allocates nothing."""
+
+    step: tuple[dict[int, Entry], ...]  # per seat, by from * size + to (Tables.step)
+    birth: tuple[tuple[Entry, ...], ...]  # per seat, by space: a birth with no dinosaur taken off
+    keep: tuple[tuple[Entry, ...], ...]  # per seat, by space
+    bid: tuple[dict[str, tuple[Entry, ...]], ...]  # per seat and column, by amount (bid_rows)
+    done: tuple[Entry, ...]  # per seat
+    skip: tuple[Entry, ...]
+    pass_: tuple[Entry, ...]
+
+
+@lru_cache(maxsize=16)
+def entries_for(t: Tables, names: tuple[str, ...]) -> Entries:
+    """The entries of an island's tables for the players `names` (in seat order)."""
+    rows = bid_rows()
+    return Entries(tuple({k: (p, m) for k, m in t.step.items()} for p in names),
+                   tuple(tuple((p, m) for m in t.birth[0]) for p in names),
+                   tuple(tuple((p, m) for m in t.keep) for p in names),
+                   tuple({item: tuple((p, m) for m in row) for item, row in rows.items()} for p in names),
+                   tuple((p, Move("done")) for p in names), tuple((p, Move("skip")) for p in names),
+                   tuple((p, Move("pass")) for p in names))
+
+
+def _subsets(near: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """Every subset of a space's neighbours by its mask, listed in the order of `near` (at most 2**6 of them)."""
+    out: dict[int, tuple[int, ...]] = {}
+    for chosen in range(1 << len(near)):
+        some = tuple(u for i, u in enumerate(near) if chosen >> i & 1)
+        out[sum(1 << u for u in some)] = some
+    return out
 
 
 def tables_for(state: State) -> Tables:

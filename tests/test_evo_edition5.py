@@ -29,12 +29,12 @@ def round_two(edition: int) -> tuple[State, list[str]]:
     return state, [state.names[s] for s in state.order]
 
 
-def test_new_games_play_edition_5_and_its_logs_are_fingerprinted_over_its_numbers_not_edition_4s() -> None:
-    assert EDITION == 5
+def test_edition_5_logs_are_fingerprinted_over_its_numbers_not_edition_4s() -> None:
+    assert EDITION == 6  # new games play edition 6 (test_evo_edition6.py); edition 5 is chosen by name
     assert data_files(5) == (*DATA_FILES, "islands-3.toml", "rules-5.toml")
     assert data_files(4) == (*DATA_FILES, "islands-3.toml", "rules-4.toml")  # edition 4's logs keep theirs
     assert fingerprint(5) != fingerprint(4)
-    head = RULES.header_lines(new_state(Config(tuple(PlayerSpec(x) for x in NAMES[:3]), 7), 7))
+    head = RULES.header_lines(new_state(config(3), 7))
     assert head[2] == f"data {fingerprint(5)}" and head[3] == "edition 5"
     with pytest.raises(ConfigError, match="^game.log:3: this log was recorded with other Evo data files"):
         RULES.parse_header(head[:3] + ["edition 4"] + head[4:], "game.log")
@@ -76,7 +76,7 @@ def test_in_edition_5_the_event_columns_holder_goes_after_the_genes_holders_on_t
 @pytest.mark.parametrize("seed", [7, 8])
 def test_edition_5_starts_each_player_with_the_mutation_points_of_its_place_in_rules_5(n: int, seed: int) -> None:
     table = data.load("rules-5.toml")["start"][str(n)]
-    state = new_state(Config(tuple(PlayerSpec(x) for x in NAMES[:n]), seed), seed)
+    state = new_state(Config(tuple(PlayerSpec(x) for x in NAMES[:n]), seed, None, 5), seed)
     assert [state.mp[seat] for seat in state.order] == table
     assert table != data.load("rules-4.toml")["start"][str(n)] or n == 4
 

@@ -42,8 +42,10 @@ GOLDENS: dict[str, tuple[str, int, int, tuple[str, ...]] | tuple[str, int, int, 
     "5p-evo-edition3.evo": ("evo", 5, 13, ("random", "heuristic"), {"edition": 3}),
     "2p-evo-edition4.evo": ("evo", 2, 3, ("heuristic", "random"), {"edition": 4}),
     "5p-evo-edition4.evo": ("evo", 5, 13, ("random", "heuristic"), {"edition": 4}),
-    "2p-evo-edition5.evo": ("evo", 2, 3, ("heuristic", "random")),
-    "5p-evo-edition5.evo": ("evo", 5, 13, ("random", "heuristic")),
+    "2p-evo-edition5.evo": ("evo", 2, 3, ("heuristic", "random"), {"edition": 5}),
+    "5p-evo-edition5.evo": ("evo", 5, 13, ("random", "heuristic"), {"edition": 5}),
+    "2p-evo-edition6.evo": ("evo", 2, 3, ("heuristic", "random")),
+    "5p-evo-edition6.evo": ("evo", 5, 13, ("random", "heuristic")),
 }
 
 

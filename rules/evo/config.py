@@ -12,7 +12,7 @@ from rules.core.errors import ConfigError
 
 BOT_KINDS: tuple[str, ...] = ("heuristic", "random", "expert")
 GAME_KEYS = ("rules", "seed", "start", "edition")
-EDITION = 5  # the rules edition new games are played by; see Config.edition
+EDITION = 6  # the rules edition new games are played by; see Config.edition
 
 
 @dataclass(frozen=True)
@@ -25,9 +25,11 @@ class Config:
     # The edition of the rules: 1, as played before card windows were opened for everyone who could hold a
     # card (issue 26), which the logs recorded before then replay by; 2, windows and turn ends that never
     # depend on what a hand holds; 3, the same rules on the fairer islands of data/evo/islands-3.toml, and no
-    # outbidding in a two-player game's first round (issue 30); 4 (the default), edition 3 with the start's
-    # mutation points by first-round place and 2 mutation points with the event card (data/evo/rules-4.toml,
-    # issue 30). A log says its edition in its header (none: 1).
+    # outbidding in a two-player game's first round (issue 30); 4, edition 3 with the start's mutation points
+    # by first-round place and 2 mutation points with the event card (data/evo/rules-4.toml, issue 30); 5, the
+    # event column's first bid nobody outbids and new start rows (rules-5.toml); 6 (the default), edition 5
+    # with two players starting with the seed's 6 each (rules-6.toml). A log says its edition in its header
+    # (none: 1).
     edition: int = EDITION
 
     @property

@@ -309,8 +309,9 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
         step_move = step_e[seat]
         while True:
             if left > 0:
-                counts = [(target & nbm[s]).bit_count() for s in mine]  # (a map chain costs twice as much)
-                ns = sum(counts)
+                ns = 0  # the steps of all its dinosaurs (a list of counts is made only if a step is drawn)
+                for s in mine:
+                    ns += (target & nbm[s]).bit_count()
                 n = base + ns
                 if special:
                     nsw = nfl = 0
@@ -336,12 +337,12 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                     k -= base
                     left -= 1
                     if k < ns:
-                        j = 0
-                        while k >= counts[j]:
-                            k -= counts[j]
-                            j += 1
-                        s = mine[j]
-                        m = target & nbm[s]  # the spaces it may enter, in nb order (listed per island)
+                        for s in mine:  # the dinosaur of the k-th step, in board order
+                            m = target & nbm[s]  # the spaces it may enter, in nb order (listed per island)
+                            c = m.bit_count()
+                            if k < c:
+                                break
+                            k -= c
                         u = enterable[s][m][k]
                         if occ[u] >= 0:
                             history.append((name, t.attack[s * size + u]))

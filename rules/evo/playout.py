@@ -172,8 +172,10 @@ def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
         top1 = top + 1
         barred = outbid[seat]
         own = [closed if barred >> c & 1 else low for c, low in enumerate(lows)] if barred else lows
-        counts = [top1 - low if low < top1 else 0 for low in own]  # top - low + 1 bids in each column it can reach
-        n = sum(counts)
+        n = 0  # top - low + 1 bids in each column it can reach (walked again only to the drawn one)
+        for low in own:
+            if low < top1:
+                n += top1 - low
         if n:
             z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound (lim)
             while z >= lim[n]:
@@ -181,11 +183,14 @@ def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                 z = next(draws)
             k = z % n
             c = 0
-            while k >= counts[c]:
-                k -= counts[c]
+            for low in own:
+                if low < top1:
+                    k -= top1 - low
+                    if k < 0:
+                        break
                 c += 1
             held = bids[c]
-            amount = own[c] + k
+            amount = top1 + k
             history.append(bid_e[seat][lab[c]][amount])
             bids[c] = (seat, amount)
             lows[c] = closed if open_only or (held_event and c == 0) else amount + 1

@@ -171,7 +171,14 @@ def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             top = MAX_BID
         top1 = top + 1
         barred = outbid[seat]
-        own = [closed if barred >> c & 1 else low for c, low in enumerate(lows)] if barred else lows
+        if barred:  # the columns it was outbid in are closed to it (edition 2 on: all of them this auction)
+            own = lows[:]
+            while barred:
+                low_bit = barred & -barred
+                barred ^= low_bit
+                own[low_bit.bit_length() - 1] = closed
+        else:
+            own = lows
         n = 0  # top - low + 1 bids in each column it can reach (walked again only to the drawn one)
         for low in own:
             if low < top1:

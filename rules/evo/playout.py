@@ -15,6 +15,7 @@ its rules are copied) are played through the state alone.
 
 from __future__ import annotations
 
+from bisect import insort
 from functools import reduce
 from operator import or_
 
@@ -391,7 +392,8 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                     free ^= both
                     if prey_mine:
                         prey ^= both
-                    mine = sorted(mine_list)
+                    mine.remove(s)  # (kept in board order)
+                    insort(mine, u)
                     moved = True
                     continue
                 if k:

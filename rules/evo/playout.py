@@ -772,7 +772,10 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             if target == in_danger:  # every one saved (or none in danger)
                 seat = None
                 continue
-            danger = [s for s in mine if codes[s]]
+            danger = []  # (a loop: a comprehension's call costs more over a handful of dinosaurs)
+            for s in mine:
+                if codes[s]:
+                    danger.append(s)
             if target:  # else all of them die
                 danger.sort()
                 kept = []

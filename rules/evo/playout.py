@@ -411,7 +411,10 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             state.turn = turn
             if turn >= n_seats:  # birth.start_birth: one birth each and one more per Eggs gene; _births goes on
                 state.phase = "birth"
-                state.births_left = [1 + gs.get("eggs", 0) for gs in genes]
+                births = []
+                for gs in genes:
+                    births.append(1 + gs.get("eggs", 0))
+                state.births_left = births
                 state.birth_seat = None
                 break
             g = genes[state.order[turn]]
@@ -804,7 +807,10 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                     choices = danger
                 else:
                     allowed = (False, a1, a2, a3)
-                    choices = [s for s in danger if allowed[codes[s]]]
+                    choices = []
+                    for s in danger:
+                        if allowed[codes[s]]:
+                            choices.append(s)
                 n = len(choices)  # SplitMix64.below(n), written in: the same draws as draw_below
                 if n == 0:
                     state.turn, state.survivor, state.kept = turn, seat, kept

@@ -162,7 +162,9 @@ def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     seat = state.bidder
     assert seat is not None
     closed = MAX_BID + 2  # the lowest bid of a column no bid can reach (open_columns_only: a column with a bid)
-    lows = [1 if held is None else closed if open_only else held[1] + 1 for held in bids]  # per column
+    lows = []  # per column
+    for held in bids:
+        lows.append(1 if held is None else closed if open_only else held[1] + 1)
     held_event = data.edition_rules(state.config.edition).event_held and lab[:1] == [EVENT]  # auction.closed
     if held_event and bids[0] is not None:
         lows[0] = closed
@@ -281,7 +283,9 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     fresh = False  # a turn just begun by the turn before's end: passed over if it has nothing to do
     while state.phase == "movement":
         if not held:  # the island's masks: each seat's spaces, all taken, those of the species one may attack
-            held = [sum(map(bit, p)) for p in pos]
+            held = []
+            for p in pos:
+                held.append(sum(map(bit, p)))
             fx = state.fx
             taken = prey = 0
             for o in range(n_seats):

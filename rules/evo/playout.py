@@ -269,7 +269,6 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     occ, pos, count, genes, hand = state.occ, state.pos, state.count, state.genes, state.hand
     nbm, size, step_e, coastal = t.nbmask, t.size, en.step, state.board.coastal
     bits = t.bits
-    bit = bits.__getitem__
     enterable = t.enterable
     lim = t.limits
     w2m = t.w2mask
@@ -285,7 +284,10 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
         if not held:  # the island's masks: each seat's spaces, all taken, those of the species one may attack
             held = []
             for p in pos:
-                held.append(sum(map(bit, p)))
+                h = 0
+                for s in p:
+                    h |= bits[s]
+                held.append(h)
             fx = state.fx
             taken = prey = 0
             for o in range(n_seats):
@@ -492,7 +494,8 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                     if free < 0:
                         free = t.full
                         for p in pos:
-                            free ^= sum(map(t.bits.__getitem__, p))
+                            for s in p:  # (a loop: sum over a map costs more over a handful of dinosaurs)
+                                free ^= bits[s]
                     g = genes[seat]
                     near_mask = w3mask if g.get("thick shell") or fxs[seat]["reach3"] else nbmask
                     places = 0
@@ -568,7 +571,8 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             if free < 0:
                 free = t.full
                 for p in pos:
-                    free ^= sum(map(t.bits.__getitem__, p))
+                    for s in p:
+                        free ^= bits[s]
             near_mask = w3mask if shell else nbmask
             places = 0
             for s in mine:
@@ -579,7 +583,8 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             for o in range(n_seats):
                 c = count[o]  # combat.attackable, written in
                 if c > 2 and o != seat and not fx[o]["truce"] and not (c <= 3 and genes[o].get("regeneration")):
-                    prey |= sum(map(t.bits.__getitem__, pos[o]))
+                    for s in pos[o]:
+                        prey |= bits[s]
             place_list = []  # the places in board order, lowest bit first
             m = places
             while m:
@@ -593,7 +598,8 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             if free < 0:
                 free = t.full
                 for p in pos:
-                    free ^= sum(map(t.bits.__getitem__, p))
+                    for s in p:
+                        free ^= bits[s]
             near_mask = w3mask if shell else nbmask
             per_place: list[tuple[int, int]] = []  # (the dinosaur taken off, the mask of the places then)
             n_places = 0
@@ -615,7 +621,8 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             if free < 0:
                 free = t.full
                 for p in pos:
-                    free ^= sum(map(t.bits.__getitem__, p))
+                    for s in p:
+                        free ^= bits[s]
             near_mask = w3mask if shell else nbmask
             places = 0
             for s in mine:
@@ -723,7 +730,7 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     keeps, lim = en.keep, t.limits
     codes = t.ring_codes[state.wheel]
     _, hot, cold, deadly = t.ring_masks[state.wheel]
-    bit = t.bits.__getitem__
+    bits = t.bits
     order, pos, count, genes, fxs, occ = state.order, state.pos, state.count, state.genes, state.fx, state.occ
     rec = state.record
     assert rec is not None
@@ -748,7 +755,9 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                 break
             seat = order[turn]
             mine = pos[seat]
-            m = sum(map(bit, mine))  # its spaces, counted per ring by their masks
+            m = 0  # its spaces, counted per ring by their masks
+            for s in mine:
+                m |= bits[s]
             r1 = (m & hot).bit_count()
             r2 = (m & cold).bit_count()
             r3 = (m & deadly).bit_count()

@@ -15,6 +15,7 @@ its rules are copied) are played through the state alone.
 
 from __future__ import annotations
 
+from bisect import insort
 from functools import reduce
 from operator import or_
 
@@ -161,7 +162,9 @@ def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     seat = state.bidder
     assert seat is not None
     closed = MAX_BID + 2  # the lowest bid of a column no bid can reach (open_columns_only: a column with a bid)
-    lows = [1 if held is None else closed if open_only else held[1] + 1 for held in bids]  # per column
+    lows = []  # per column
+    for held in bids:
+        lows.append(1 if held is None else closed if open_only else held[1] + 1)
     held_event = data.edition_rules(state.config.edition).event_held and lab[:1] == [EVENT]  # auction.closed
     if held_event and bids[0] is not None:
         lows[0] = closed
@@ -171,9 +174,18 @@ def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             top = MAX_BID
         top1 = top + 1
         barred = outbid[seat]
-        own = [closed if barred >> c & 1 else low for c, low in enumerate(lows)] if barred else lows
-        counts = [top1 - low if low < top1 else 0 for low in own]  # top - low + 1 bids in each column it can reach
-        n = sum(counts)
+        if barred:  # the columns it was outbid in are closed to it (edition 2 on: all of them this auction)
+            own = lows[:]
+            while barred:
+                low_bit = barred & -barred
+                barred ^= low_bit
+                own[low_bit.bit_length() - 1] = closed
+        else:
+            own = lows
+        n = 0  # top - low + 1 bids in each column it can reach (walked again only to the drawn one)
+        for low in own:
+            if low < top1:
+                n += top1 - low
         if n:
             z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound (lim)
             while z >= lim[n]:
@@ -181,11 +193,14 @@ def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                 z = next(draws)
             k = z % n
             c = 0
-            while k >= counts[c]:
-                k -= counts[c]
+            for low in own:
+                if low < top1:
+                    k -= top1 - low
+                    if k < 0:
+                        break
                 c += 1
             held = bids[c]
-            amount = own[c] + k
+            amount = top1 + k
             history.append(bid_e[seat][lab[c]][amount])
             bids[c] = (seat, amount)
             lows[c] = closed if open_only or (held_event and c == 0) else amount + 1
@@ -254,7 +269,6 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     occ, pos, count, genes, hand = state.occ, state.pos, state.count, state.genes, state.hand
     nbm, size, step_e, coastal = t.nbmask, t.size, en.step, state.board.coastal
     bits = t.bits
-    bit = bits.__getitem__
     enterable = t.enterable
     lim = t.limits
     w2m = t.w2mask
@@ -268,7 +282,12 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     fresh = False  # a turn just begun by the turn before's end: passed over if it has nothing to do
     while state.phase == "movement":
         if not held:  # the island's masks: each seat's spaces, all taken, those of the species one may attack
-            held = [sum(map(bit, p)) for p in pos]
+            held = []
+            for p in pos:
+                h = 0
+                for s in p:
+                    h |= bits[s]
+                held.append(h)
             fx = state.fx
             taken = prey = 0
             for o in range(n_seats):
@@ -309,8 +328,9 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
         step_move = step_e[seat]
         while True:
             if left > 0:
-                counts = [(target & nbm[s]).bit_count() for s in mine]  # (a map chain costs twice as much)
-                ns = sum(counts)
+                ns = 0  # the steps of all its dinosaurs (a list of counts is made only if a step is drawn)
+                for s in mine:
+                    ns += (target & nbm[s]).bit_count()
                 n = base + ns
                 if special:
                     nsw = nfl = 0
@@ -336,12 +356,12 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                     k -= base
                     left -= 1
                     if k < ns:
-                        j = 0
-                        while k >= counts[j]:
-                            k -= counts[j]
-                            j += 1
-                        s = mine[j]
-                        m = target & nbm[s]  # the spaces it may enter, in nb order (listed per island)
+                        for s in mine:  # the dinosaur of the k-th step, in board order
+                            m = target & nbm[s]  # the spaces it may enter, in nb order (listed per island)
+                            c = m.bit_count()
+                            if k < c:
+                                break
+                            k -= c
                         u = enterable[s][m][k]
                         if occ[u] >= 0:
                             history.append((name, t.attack[s * size + u]))
@@ -378,7 +398,8 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                     free ^= both
                     if prey_mine:
                         prey ^= both
-                    mine = sorted(mine_list)
+                    mine.remove(s)  # (kept in board order)
+                    insort(mine, u)
                     moved = True
                     continue
                 if k:
@@ -396,7 +417,10 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             state.turn = turn
             if turn >= n_seats:  # birth.start_birth: one birth each and one more per Eggs gene; _births goes on
                 state.phase = "birth"
-                state.births_left = [1 + gs.get("eggs", 0) for gs in genes]
+                births = []
+                for gs in genes:
+                    births.append(1 + gs.get("eggs", 0))
+                state.births_left = births
                 state.birth_seat = None
                 break
             g = genes[state.order[turn]]
@@ -470,7 +494,8 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                     if free < 0:
                         free = t.full
                         for p in pos:
-                            free ^= sum(map(t.bits.__getitem__, p))
+                            for s in p:  # (a loop: sum over a map costs more over a handful of dinosaurs)
+                                free ^= bits[s]
                     g = genes[seat]
                     near_mask = w3mask if g.get("thick shell") or fxs[seat]["reach3"] else nbmask
                     places = 0
@@ -546,7 +571,8 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             if free < 0:
                 free = t.full
                 for p in pos:
-                    free ^= sum(map(t.bits.__getitem__, p))
+                    for s in p:
+                        free ^= bits[s]
             near_mask = w3mask if shell else nbmask
             places = 0
             for s in mine:
@@ -557,7 +583,8 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             for o in range(n_seats):
                 c = count[o]  # combat.attackable, written in
                 if c > 2 and o != seat and not fx[o]["truce"] and not (c <= 3 and genes[o].get("regeneration")):
-                    prey |= sum(map(t.bits.__getitem__, pos[o]))
+                    for s in pos[o]:
+                        prey |= bits[s]
             place_list = []  # the places in board order, lowest bit first
             m = places
             while m:
@@ -571,7 +598,8 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             if free < 0:
                 free = t.full
                 for p in pos:
-                    free ^= sum(map(t.bits.__getitem__, p))
+                    for s in p:
+                        free ^= bits[s]
             near_mask = w3mask if shell else nbmask
             per_place: list[tuple[int, int]] = []  # (the dinosaur taken off, the mask of the places then)
             n_places = 0
@@ -593,7 +621,8 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             if free < 0:
                 free = t.full
                 for p in pos:
-                    free ^= sum(map(t.bits.__getitem__, p))
+                    for s in p:
+                        free ^= bits[s]
             near_mask = w3mask if shell else nbmask
             places = 0
             for s in mine:
@@ -701,7 +730,7 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     keeps, lim = en.keep, t.limits
     codes = t.ring_codes[state.wheel]
     _, hot, cold, deadly = t.ring_masks[state.wheel]
-    bit = t.bits.__getitem__
+    bits = t.bits
     order, pos, count, genes, fxs, occ = state.order, state.pos, state.count, state.genes, state.fx, state.occ
     rec = state.record
     assert rec is not None
@@ -726,7 +755,9 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                 break
             seat = order[turn]
             mine = pos[seat]
-            m = sum(map(bit, mine))  # its spaces, counted per ring by their masks
+            m = 0  # its spaces, counted per ring by their masks
+            for s in mine:
+                m |= bits[s]
             r1 = (m & hot).bit_count()
             r2 = (m & cold).bit_count()
             r3 = (m & deadly).bit_count()
@@ -757,7 +788,10 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             if target == in_danger:  # every one saved (or none in danger)
                 seat = None
                 continue
-            danger = [s for s in mine if codes[s]]
+            danger = []  # (a loop: a comprehension's call costs more over a handful of dinosaurs)
+            for s in mine:
+                if codes[s]:
+                    danger.append(s)
             if target:  # else all of them die
                 danger.sort()
                 kept = []
@@ -786,7 +820,10 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                     choices = danger
                 else:
                     allowed = (False, a1, a2, a3)
-                    choices = [s for s in danger if allowed[codes[s]]]
+                    choices = []
+                    for s in danger:
+                        if allowed[codes[s]]:
+                            choices.append(s)
                 n = len(choices)  # SplitMix64.below(n), written in: the same draws as draw_below
                 if n == 0:
                     state.turn, state.survivor, state.kept = turn, seat, kept

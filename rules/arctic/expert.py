@@ -73,8 +73,9 @@ def determinize(state: ArcticState, seat: int, rng: SplitMix64) -> ArcticState:
 
 def _lead(state: ArcticState, seat: int) -> int:
     """`seat`'s points (totem included) less the best other player's."""
-    totals = [score_player(state.piles[s], len(state.penalties[s]), state.totems[s], state.tokens).total
-              for s in range(state.n)]
+    final = state.final if state.over else [
+        score_player(state.piles[s], len(state.penalties[s]), state.totems[s], state.tokens) for s in range(state.n)]
+    totals = [score.total for score in final]
     return totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
 
 

@@ -204,6 +204,87 @@ class _Optimum:
         return got
 
 
+_FIELDS = _RUN_SHIFT // _BITS + 1  # the longest run per animal, then the current run's length
+_LANE = _BITS + 1  # a field spread with a guard bit above it
+_GUARDS = sum(1 << (_LANE * k + _BITS) for k in range(_FIELDS))
+
+
+def _spread(state: int) -> int:
+    """A run state's lengths one lane each with a guard bit, so that one subtraction compares them all."""
+    out = 0
+    for k in range(_FIELDS):
+        out |= ((state >> (_BITS * k)) & _MASK) << (_LANE * k)
+    return out
+
+
+def _undominated(states: set[int]) -> tuple[int, ...]:
+    """The states no other covers: one with the same current animal and no run shorter scores at least as much
+    after any more cards (a longer run never lowers a score), so the others can be dropped."""
+    kept: list[int] = []
+    groups: dict[int, list[int]] = {}
+    for state in sorted(states, reverse=True):  # a state that covers another is not smaller
+        spread = _spread(state)
+        group = groups.setdefault(state >> (_RUN_SHIFT + _BITS), [])
+        for other in group:
+            if ((other | _GUARDS) - spread) & _GUARDS == _GUARDS:
+                break
+        else:
+            group.append(spread)
+            kept.append(state)
+    return tuple(kept)
+
+
+def _block_states(state: int, count: int, above: int, free: int) -> list[int]:
+    """The run states after `count` wild cards side by side on `state`, one per naming `_fills` keeps."""
+    runs = tuple((state >> (_BITS * a)) & _MASK for a in range(6))
+    out = []
+    for cards in _fills(count, (state >> (_RUN_SHIFT + _BITS)) - 1, above, runs, free):
+        after = state
+        for a in cards:
+            after = _step(after, a)
+        out.append(after)
+    return out
+
+
+@lru_cache(maxsize=1 << 15)
+def _frontier(animals: tuple[int, ...]) -> tuple[int, ...]:
+    """The run states worth keeping after a pile that ends with a face-up card (-1: a wild card), bottom first.
+
+    The pile below is solved once and remembered, so a card placed on top costs a step of each state kept
+    instead of the whole programme again (the planner's playouts rate every placement on piles that grow
+    from the top). Every naming `_Optimum` would try is kept (with no animal taken as free, since more cards
+    may come), less the states another covers (`_undominated`): the best total is exactly the programme's.
+    """
+    if not animals:
+        return (0,)
+    top = animals[-1]
+    i = len(animals) - 2
+    while i >= 0 and animals[i] < 0:
+        i -= 1
+    below = _frontier(animals[:i + 1])
+    count = len(animals) - 2 - i
+    states: set[int] = set()
+    for state in below:
+        if count == 0:
+            states.add(_step(state, top))
+        else:
+            states.update(_step(after, top) for after in _block_states(state, count, top, 0))
+    return _undominated(states)
+
+
+def animals_total(animals: tuple[int, ...]) -> int:
+    """`best_total` of a pile given by its animals (-1: a face-down card), from the pile below remembered."""
+    i = len(animals) - 1
+    while i >= 0 and animals[i] < 0:
+        i -= 1
+    count = len(animals) - 1 - i
+    states = _frontier(animals[:i + 1])
+    low = (1 << _RUN_SHIFT) - 1
+    if count == 0:
+        return max(_packed_total(s & low) for s in states)
+    return max(_packed_total(s & low) for state in states for s in _block_states(state, count, -1, 63))
+
+
 def _by_trial(seq: list[int], wild: list[int], domains: list[tuple[int, ...]]) -> tuple[tuple[int, ...], int]:
     """(animal per wild card, total) of the best naming among `domains`, trying each; ties to the first in order.
 
@@ -242,13 +323,22 @@ def best_animals(entries: list[int]) -> tuple[list[int], list[int]]:
     seq = [MAIN[e] if e < WILD else -1 for e in entries]
     if -1 not in seq:
         return seq, []
+    animals, chosen = _named(tuple(seq))
+    return list(animals), list(chosen)
+
+
+@lru_cache(maxsize=1 << 14)
+def _named(animals: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """`best_animals` of a pile given by its animals (-1: a face-down card), remembered: which card lies face
+    down does not change its naming, and every playout of the expert scores its piles at the end."""
+    seq = list(animals)
     wild = [i for i, a in enumerate(seq) if a < 0]
     domains = [_candidates(seq, i) for i in wild]
     if _trials(domains) <= TRIAL_LIMIT:
         choice = _by_trial(seq, wild, domains)[0]
         for i, a in zip(wild, choice, strict=True):
             seq[i] = a
-        return seq, list(choice)
+        return tuple(seq), choice
     opt = _Optimum(seq, dict(zip(wild, domains, strict=True)))
     target = opt.best(0, 0)
     state, pos, chosen = 0, 0, []
@@ -259,7 +349,7 @@ def best_animals(entries: list[int]) -> tuple[list[int], list[int]]:
         pick = next(a for a in opt.options[i] if opt.best(i + 1, _step(state, a)) == target)
         seq[i] = pick
         chosen.append(pick)
-    return seq, chosen
+    return tuple(seq), tuple(chosen)
 
 
 def best_total(entries: list[int]) -> int:

@@ -76,8 +76,10 @@ def determinize(state: ArcticState, seat: int, rng: SplitMix64) -> ArcticState:
 
 def _lead(state: ArcticState, seat: int) -> int:
     """`seat`'s points (totem included) less the best other player's."""
-    final = state.final if state.over else [
-        score_player(state.piles[s], len(state.penalties[s]), state.totems[s], state.tokens) for s in range(state.n)]
+    final = state.final  # the scores the game's end kept (score_player again would name the wild cards twice)
+    if final is None:
+        final = [score_player(state.piles[s], len(state.penalties[s]), state.totems[s], state.tokens)
+                 for s in range(state.n)]
     totals = [score.total for score in final]
     return totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
 

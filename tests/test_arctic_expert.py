@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from rules.arctic.bots import PlannerBot
+from rules.arctic.cards import WILD
 from rules.arctic.expert import PLAYOUT_MOVES, ArcticExpert, determinize, make_expert, planner_move
 from rules.core.bots import seat_bots
 from rules.core.registry import load_rules
@@ -110,3 +111,28 @@ def test_a_search_that_peeks_is_caught() -> None:
         differ += peek.choose(other) != peek.choose(state)
         checked += 1
     assert checked >= 8 and differ >= checked // 4
+
+
+def _forget() -> None:
+    """Empty every remembered score, as a fresh process (a replay, an e-mail game on another machine) starts."""
+    from rules.arctic import bots, scoring
+
+    for cached in (scoring._frontier, scoring.placement_work, scoring._named, bots._animals_total):
+        cached.cache_clear()
+
+
+def test_scoring_face_down_cards_is_counted_as_work_and_decides_the_same_whatever_is_remembered() -> None:
+    """A pile of many face-down cards is dear to score: its decision plays fewer moves instead of taking longer,
+    and the count depends on the piles only, so the same decision comes with or without scores remembered."""
+    think = 24
+    states = [s for s in _games(2, range(90, 91)) if len(s.legal_moves()) > 1 and len(s.piles[s.current]) >= 12]
+    state = states[0]
+    me = state.current
+    face_up = [e % WILD for e in state.piles[me]]
+    state.piles[me] = [e + WILD if k % 3 != 2 else e for k, e in enumerate(face_up)]  # two in three face down
+    wild_moves, wild_worlds = _work(state, think)
+    _forget()
+    assert _work(state, think) == (wild_moves, wild_worlds)
+    state.piles[me] = face_up
+    plain_moves, _ = _work(state, think)
+    assert wild_moves < plain_moves * 2 // 3, (wild_moves, plain_moves)

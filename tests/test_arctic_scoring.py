@@ -246,3 +246,32 @@ def test_naming_few_wild_cards_by_trial_agrees_with_the_dynamic_programme() -> N
                 combos.append(n)
     most = max(combos)
     assert most == TRIAL_LIMIT == 36  # two wild cards side by side, every animal for each
+
+
+def test_a_pile_scored_from_the_pile_below_totals_as_the_programme_does() -> None:
+    """`animals_total` (the planner's: the run states after the pile below, remembered) equals `best_total`.
+
+    3,000 random piles of up to 24 cards and 9 face-down ones, blocks of them side by side included, each
+    then grown card by card from the top as the planner's placements grow it (a face-up card, or a face-down
+    one under the top card), so that remembered piles below are reused.
+    """
+    from rules.arctic.scoring import animals_total
+
+    one = [MAIN.index(a) for a in range(len(ANIMALS))]
+
+    def programme(seq: tuple[int, ...]) -> int:
+        return best_total([one[a] if a >= 0 else WILD for a in seq])
+
+    rng = random.Random(32)
+    most_wild = 0
+    for n in range(3000):
+        share = (0.1, 0.3, 0.5, 0.8)[n % 4]
+        seq = tuple(-1 if rng.random() < share else rng.randrange(6) for _ in range(rng.randrange(0, 18)))
+        if seq.count(-1) > 7:
+            continue
+        for _ in range(3):
+            assert animals_total(seq) == programme(seq), seq
+            most_wild = max(most_wild, seq.count(-1))
+            card = rng.randrange(6)
+            seq = seq[:-1] + (-1,) + seq[-1:] if seq and rng.random() < 0.3 else seq + (card,)
+    assert most_wild >= 8

@@ -13,7 +13,7 @@ from typing import Any
 
 from rules.arctic.cards import ANIMALS, BY_NAME, DATA, DRAW, LANDSCAPE, MAIN, PLACE, WILD
 from rules.arctic.moves import DECK, PENALTY, Move
-from rules.arctic.scoring import best_total, face_up_runs, total_of, total_with
+from rules.arctic.scoring import animals_total, face_up_runs, total_of, total_with
 from rules.core.protocol import decision_stream
 from rules.core.search import ExpertBot
 
@@ -52,12 +52,9 @@ def _pile_total(entries: tuple[int, ...]) -> int:
     return _animals_total(tuple(MAIN[e] if e < WILD else -1 for e in entries))
 
 
-_ONE_OF = [MAIN.index(a) for a in range(len(ANIMALS))]  # a card of each animal
-
-
 @lru_cache(maxsize=1 << 16)
 def _animals_total(animals: tuple[int, ...]) -> int:
-    return best_total([_ONE_OF[a] if a >= 0 else WILD for a in animals])
+    return animals_total(animals)
 
 
 class _Seen:

@@ -21,7 +21,7 @@ from typing import Any
 
 from rules.arctic.bots import PlannerBot, _PlaceContext, _Seen
 from rules.arctic.cards import ANIMALS, COMP, MAIN, WILD
-from rules.arctic.scoring import score_player
+from rules.arctic.scoring import naming_work, placement_work, score_player
 from rules.arctic.state import ArcticState
 from rules.core.rng import SplitMix64
 from rules.core.search import ROLLOUT_LIMIT, ExpertBot, think_option
@@ -33,6 +33,9 @@ HORIZON = ROLLOUT_LIMIT  # playouts run to the end of the game
 # Moves searched: the planner's best few. Searching every move in 40 worlds over 90 decisions of two
 # planner games, the best was among the planner's best four 69 times; a wider field splits the budget.
 SHORTLIST = 4
+# Wild-card scoring counted as work beside the moves (a pile of many face-down cards is dear to score):
+STATES_PER_MOVE = 25  # run states stepped to rate placements (scoring.placement_work) costing about one move
+CELLS_PER_MOVE = 2  # entries of the end's naming programme (scoring.naming_work) costing about one move
 MARGIN = 8.0  # points of final lead that make half the difference between a loss and a win in a playout's result
 
 
@@ -73,8 +76,11 @@ def determinize(state: ArcticState, seat: int, rng: SplitMix64) -> ArcticState:
 
 def _lead(state: ArcticState, seat: int) -> int:
     """`seat`'s points (totem included) less the best other player's."""
-    totals = [score_player(state.piles[s], len(state.penalties[s]), state.totems[s], state.tokens).total
-              for s in range(state.n)]
+    final = state.final  # the scores the game's end kept (score_player again would name the wild cards twice)
+    if final is None:
+        final = [score_player(state.piles[s], len(state.penalties[s]), state.totems[s], state.tokens)
+                 for s in range(state.n)]
+    totals = [score.total for score in final]
     return totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
 
 
@@ -142,6 +148,13 @@ def planner_move(state: ArcticState) -> Any:
     return PlannerBot(state.seed, state.current).pick(_StateSeen(state), state)
 
 
+def _wild_animals(pile: list[int]) -> tuple[int, ...]:
+    """A pile's animals (-1: face down) if it holds a face-down card, else () (its scoring costs no extra work)."""
+    if not pile or max(pile) < WILD:
+        return ()
+    return tuple(MAIN[e] if e < WILD else -1 for e in pile)
+
+
 def _play(state: ArcticState, move: Any) -> Any:
     return state.play(move)
 
@@ -190,14 +203,19 @@ class ArcticExpert(ExpertBot):
         return sorted(range(len(legal)), key=lambda k: -values[k])[:SHORTLIST]
 
     def rollout(self, world: ArcticState) -> tuple[float, int]:
-        """Play a world to its end (or the horizon) with the policy: its result for this bot's seat, and the moves."""
+        """Play a world to its end (or the horizon) with the policy: its result for this bot's seat, and its work in
+        moves: the moves simulated, and the wild-card scoring they needed (STATES_PER_MOVE, CELLS_PER_MOVE)."""
         policy = self.policy or planner_move
         limit = min(self.horizon, ROLLOUT_LIMIT)
-        moves = 0
+        moves = states = cells = 0
         while moves < limit and not world.over:
+            if world.phase == "place" and (animals := _wild_animals(world.piles[world.current])):
+                states += placement_work(animals)
             world.play(policy(world))
             moves += 1
-        return result(world, self.seat), moves
+        if world.over:
+            cells += sum(naming_work(animals) for pile in world.piles if (animals := _wild_animals(pile)))
+        return result(world, self.seat), moves + states // STATES_PER_MOVE + cells // CELLS_PER_MOVE
 
 
 def make_expert(options: dict[str, Any], seed: int, seat: int) -> ExpertBot:

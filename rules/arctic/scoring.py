@@ -204,6 +204,119 @@ class _Optimum:
         return got
 
 
+_FIELDS = _RUN_SHIFT // _BITS + 1  # the longest run per animal, then the current run's length
+_LANE = _BITS + 1  # a field spread with a guard bit above it
+_GUARDS = sum(1 << (_LANE * k + _BITS) for k in range(_FIELDS))
+
+
+def _spread(state: int) -> int:
+    """A run state's lengths one lane each with a guard bit, so that one subtraction compares them all."""
+    out = 0
+    for k in range(_FIELDS):
+        out |= ((state >> (_BITS * k)) & _MASK) << (_LANE * k)
+    return out
+
+
+def _undominated(states: set[int]) -> tuple[int, ...]:
+    """The states no other covers: one with the same current animal and no run shorter scores at least as much
+    after any more cards (a longer run never lowers a score), so the others can be dropped."""
+    kept: list[int] = []
+    groups: dict[int, list[int]] = {}
+    for state in sorted(states, reverse=True):  # a state that covers another is not smaller
+        spread = _spread(state)
+        group = groups.setdefault(state >> (_RUN_SHIFT + _BITS), [])
+        for other in group:
+            if ((other | _GUARDS) - spread) & _GUARDS == _GUARDS:
+                break
+        else:
+            group.append(spread)
+            kept.append(state)
+    return tuple(kept)
+
+
+def _block_states(state: int, count: int, above: int, free: int) -> list[int]:
+    """The run states after `count` wild cards side by side on `state`, one per naming `_fills` keeps."""
+    runs = tuple((state >> (_BITS * a)) & _MASK for a in range(6))
+    out = []
+    for cards in _fills(count, (state >> (_RUN_SHIFT + _BITS)) - 1, above, runs, free):
+        after = state
+        for a in cards:
+            after = _step(after, a)
+        out.append(after)
+    return out
+
+
+@lru_cache(maxsize=1 << 15)
+def _frontier(animals: tuple[int, ...]) -> tuple[int, ...]:
+    """The run states worth keeping after a pile that ends with a face-up card (-1: a wild card), bottom first.
+
+    The pile below is solved once and remembered, so a card placed on top costs a step of each state kept
+    instead of the whole programme again (the planner's playouts rate every placement on piles that grow
+    from the top). Every naming `_Optimum` would try is kept (with no animal taken as free, since more cards
+    may come), less the states another covers (`_undominated`): the best total is exactly the programme's.
+    """
+    if not animals:
+        return (0,)
+    top = animals[-1]
+    i = len(animals) - 2
+    while i >= 0 and animals[i] < 0:
+        i -= 1
+    below = _frontier(animals[:i + 1])
+    count = len(animals) - 2 - i
+    states: set[int] = set()
+    for state in below:
+        if count == 0:
+            states.add(_step(state, top))
+        else:
+            states.update(_step(after, top) for after in _block_states(state, count, top, 0))
+    return _undominated(states)
+
+
+def animals_total(animals: tuple[int, ...]) -> int:
+    """`best_total` of a pile given by its animals (-1: a face-down card), from the pile below remembered.
+
+    Only the pile below the top card (and the face-down cards under it) is remembered: the planner rates
+    many placements on the same pile, each a new top that is scored once.
+    """
+    top, below, count = _split(animals)
+    low = (1 << _RUN_SHIFT) - 1
+    states = _frontier(below)
+    if top < 0:
+        return max(_packed_total(s & low) for state in states for s in _block_states(state, count, -1, 63))
+    free = ~(1 << top) & 63
+    if count == 0:
+        return max(_packed_total(_step(state, top) & low) for state in states)
+    return max(_packed_total(_step(s, top) & low) for state in states for s in _block_states(state, count, top, free))
+
+
+def _split(animals: tuple[int, ...]) -> tuple[int, tuple[int, ...], int]:
+    """(the top face-up card's animal, or -1 if none is above the last face-down ones; the pile below the
+    face-down cards under it, ending face up or empty; the number of those face-down cards)."""
+    i = len(animals) - 1
+    top = -1
+    if i >= 0 and animals[i] >= 0:
+        top = animals[i]
+        i -= 1
+    j = i
+    while j >= 0 and animals[j] < 0:
+        j -= 1
+    return top, animals[:j + 1], i - j
+
+
+@lru_cache(maxsize=1 << 14)
+def placement_work(animals: tuple[int, ...]) -> int:
+    """The run states stepped to rate placements on this pile (-1: a face-down card), 0 if every card is face up
+    (the planner then scores from the runs): `animals_total` steps the remembered states of the pile below,
+    which were kept from a set about as large by comparing pairs (16 comparisons counted as one state). A
+    function of the pile alone, not of what is remembered, so a search may count it and decide the same in a
+    replay."""
+    if -1 not in animals:
+        return 0
+    top, below, count = _split(animals + (0,))
+    states = len(_frontier(below))
+    return states * (count + 1) + states * states // 16
+
+
 def _by_trial(seq: list[int], wild: list[int], domains: list[tuple[int, ...]]) -> tuple[tuple[int, ...], int]:
     """(animal per wild card, total) of the best naming among `domains`, trying each; ties to the first in order.
 
@@ -242,13 +355,30 @@ def best_animals(entries: list[int]) -> tuple[list[int], list[int]]:
     seq = [MAIN[e] if e < WILD else -1 for e in entries]
     if -1 not in seq:
         return seq, []
+    animals, chosen, _ = _named(tuple(seq))
+    return list(animals), list(chosen)
+
+
+def naming_work(animals: tuple[int, ...]) -> int:
+    """The work of naming a pile's face-down cards (-1) at the end: namings tried, or the programme's
+    (position, state) entries; 0 if every card is face up. A function of the pile alone, like `placement_work`."""
+    return _named(animals)[2] if -1 in animals else 0
+
+
+@lru_cache(maxsize=1 << 14)
+def _named(animals: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """`best_animals` of a pile given by its animals (-1: a face-down card), remembered: which card lies face
+    down does not change its naming, and every playout of the expert scores its piles at the end. The last
+    item is the work it took (`naming_work`)."""
+    seq = list(animals)
     wild = [i for i, a in enumerate(seq) if a < 0]
     domains = [_candidates(seq, i) for i in wild]
-    if _trials(domains) <= TRIAL_LIMIT:
+    trials = _trials(domains)
+    if trials <= TRIAL_LIMIT:
         choice = _by_trial(seq, wild, domains)[0]
         for i, a in zip(wild, choice, strict=True):
             seq[i] = a
-        return seq, list(choice)
+        return tuple(seq), choice, trials
     opt = _Optimum(seq, dict(zip(wild, domains, strict=True)))
     target = opt.best(0, 0)
     state, pos, chosen = 0, 0, []
@@ -259,7 +389,7 @@ def best_animals(entries: list[int]) -> tuple[list[int], list[int]]:
         pick = next(a for a in opt.options[i] if opt.best(i + 1, _step(state, a)) == target)
         seq[i] = pick
         chosen.append(pick)
-    return seq, chosen
+    return tuple(seq), tuple(chosen), len(opt.memo)
 
 
 def best_total(entries: list[int]) -> int:

@@ -75,14 +75,8 @@ def card_reason(state: State, m: Move, seat: int) -> str | None:
     return None
 
 
-def play(state: State, m: Move, seat: int, ev: list[Event]) -> None:
-    """Play a card: its effect, then the window or turn it was played in goes on."""
-    card = data.card_by_name()[m.a]
-    state.hand[seat].remove(m.a)
-    state.discard.append(m.a)
-    who = state.names[seat]
-    ev.append(Event("card", f"{who} plays {m.a}" + (f" on {m.b}" if card.target == "opponent" else
-                                                   f" {m.b}" if m.b else ""), who))
+def effect(state: State, card: data.Card, m: Move, seat: int) -> bool:
+    """A played card's effect on the state, written once for `play` and the playouts; True if it turned the wheel."""
     fx = state.fx[seat]
     e = card.effect
     target = state.names.index(m.b) if card.target == "opponent" else seat
@@ -120,6 +114,19 @@ def play(state: State, m: Move, seat: int, ev: list[Event]) -> None:
         state.wheel = (state.wheel + delta) % size
         assert state.record is not None  # every round has its record from its climate phase on
         state.record.wheel = state.wheel
+        return True
+    return False
+
+
+def play(state: State, m: Move, seat: int, ev: list[Event]) -> None:
+    """Play a card: its effect, then the window or turn it was played in goes on."""
+    card = data.card_by_name()[m.a]
+    state.hand[seat].remove(m.a)
+    state.discard.append(m.a)
+    who = state.names[seat]
+    ev.append(Event("card", f"{who} plays {m.a}" + (f" on {m.b}" if card.target == "opponent" else
+                                                   f" {m.b}" if m.b else ""), who))
+    if effect(state, card, m, seat):
         ev.append(Event("climate", f"wheel {climate.wheel_text(state)}"))
     if state.phase == "climate":
         if state.config.edition >= 2 and not may_hold(state, seat, "climate"):

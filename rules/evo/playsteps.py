@@ -302,42 +302,7 @@ def play_card(state: State, t: Tables, m: Move, seat: int) -> None:
     card = data.card_by_name()[name]
     state.hand[seat].remove(name)
     state.discard.append(name)
-    fx = state.fx[seat]
-    e = card.effect
-    target = state.names.index(m.b) if card.target == "opponent" else seat
-    if e == "fur-1":
-        state.fx[target]["fur"] -= 1
-    elif e == "thermo-1":
-        state.fx[target]["thermo"] -= 1
-    elif e == "fur+1":
-        fx["fur"] += 1
-    elif e == "thermo+1":
-        fx["thermo"] += 1
-    elif e == "cave+1":
-        fx["cave"] += 1
-    elif e == "defend+2":
-        fx["defend"] += 2
-    elif e == "attack+2":
-        fx["attack"] += 2
-    elif e == "steps+2":
-        state.steps += 2
-    elif e == "truce":
-        fx["truce"] = 1
-    elif e == "mp+3":
-        state.mp[seat] += 3
-    elif e == "reach3":
-        fx["reach3"] = 1
-    elif e == "births+1":
-        state.births_left[seat] += 1
-    elif e == "births-none":
-        state.fx[target]["noborn"] = 1
-        state.births_left[target] = 0
-    elif e in ("wheel+-1", "wheel-undo"):
-        state.climate_card_played = True
-        delta = (1 if m.b == "cw" else -1) if e == "wheel+-1" else -state.token_move
-        state.wheel = (state.wheel + delta) % len(state.wheel_data.rings)
-        assert state.record is not None  # every round has its record from its climate phase on
-        state.record.wheel = state.wheel
+    cards.effect(state, card, m, seat)
     phase = state.phase
     if phase == "climate":
         if state.config.edition >= 2 and not may_hold(state, seat, "climate"):

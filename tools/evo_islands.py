@@ -15,13 +15,18 @@ two heuristic bots, and prints its win rate, how often it got the card, what it 
 with. The taker of issue 30, who takes the card whenever it can: in edition 5 nobody outbids the column, so K = 1
 holds it whenever it is still free at its bid; in edition 4, K = 1 is outbid whenever the others want the column,
 and K = 3 holds it nearly always. Prints figures only; edit data/evo/islands-3.toml and run again to try a board.
+--results FILE keeps each finished balance game's result in FILE, a line a game: the same command run again with
+it plays only the games the file does not hold yet and prints the tables over all of them, so a run of the search
+bot stopped by hand (hours of CPU) goes on where it stopped. A file of another run's settings is refused.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -31,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from fauna_cli.options import seat_name
 from fauna_cli.simulate_cmd import group_doc, group_tables
 from rules.core.bots import play_out, seat_bots
-from rules.core.simulate import game_seed, play_game, ratio, wilson
+from rules.core.simulate import GameResult, game_seed, play_game, ratio, wilson
 from rules.evo import RULES
 from rules.evo.bots import HeuristicBot
 from rules.evo.config import EDITION
@@ -75,6 +80,66 @@ def verdicts(doc: dict[str, Any], players: int) -> list[str]:
     return out
 
 
+def kept_results(path: str, run: dict[str, Any]) -> dict[int, GameResult]:
+    """The games of this run a results file holds, by index; an unfinished last line (a run killed while
+    writing it) is cut off; a line of another run, or one that is not a result, ends the tool with exit 2."""
+    if not os.path.exists(path):
+        return {}
+    with open(path, "rb") as f:
+        data = f.read()
+    if data and not data.endswith(b"\n"):
+        cut = data.rfind(b"\n") + 1
+        print(f"{path}: the unfinished last line (a run stopped while writing it) is dropped", file=sys.stderr)
+        with open(path, "r+b") as f:
+            f.truncate(cut)
+        data = data[:cut]
+    kept: dict[int, GameResult] = {}
+    for number, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
+        try:
+            doc = json.loads(line)
+            if doc["run"] != run:
+                refuse(f"{path}:{number}: a game of another run ({describe(doc['run'])}), not of this one "
+                       f"({describe(run)}): give another --results file")
+            r = doc["result"]
+            kept[r["index"]] = GameResult(r["index"], r["seed"], r["moves"], tuple(r["winners"]), tuple(r["score"]),
+                                          tuple((k, tuple(v)) for k, v in r["sources"]),
+                                          tuple((k, tuple(tuple(x) for x in v)) for k, v in r["groups"]))
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            refuse(f"{path}:{number}: not a game's result of this tool ({type(exc).__name__}: {str(exc)[:80]})")
+    return kept
+
+
+def keep_result(path: str, run: dict[str, Any], result: GameResult) -> None:
+    """Add a finished game's result to the file as one whole line, written and flushed at once."""
+    line = json.dumps({"run": run, "result": asdict(result)}, sort_keys=True) + "\n"
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(line)
+
+
+def describe(run: Any) -> str:
+    """A run's settings in words, for a refusal."""
+    if not isinstance(run, dict):
+        return repr(run)[:80]
+    return ", ".join(f"{k} {v}" for k, v in sorted(run.items()) if v is not None)
+
+
+def refuse(message: str) -> None:
+    """One line on stderr and exit 2 (bad usage or an unreadable file, as the fauna command does)."""
+    print(f"evo_islands.py: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def report(results: list[GameResult], args: argparse.Namespace) -> None:
+    """The tables of the balance games so far and the verdicts against the target."""
+    n = args.players
+    doc = group_doc(RULES, results, n, ("start", "order"))
+    think = f", think {args.think}" if args.think else ""
+    print(f"{n} players, {len(results)} games, seed {args.seed}, edition {args.edition}, {args.bots} bots"
+          f"{think}")
+    print("\n\n".join(group_tables({"by": doc}, "plain")))
+    print("\n".join(verdicts(doc, n)), flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=3)
@@ -86,20 +151,26 @@ def main() -> None:
     ap.add_argument("--every", type=int, default=0, help="also print the tables after every E games (long runs)")
     ap.add_argument("--event", type=int, default=0, help="three-seat games with an event taker in seat 1")
     ap.add_argument("--event-bid", type=int, default=1, help="the event taker's least bid (1: the least it can)")
+    ap.add_argument("--results", default=None, help="keep each game's result in this file and go on from it")
     args = ap.parse_args()
     n = args.players
     if args.games:
         cfg = config([args.bots] * n, args.edition, args.think)
-        results = []
+        run = {"players": n, "seed": args.seed, "edition": args.edition, "bots": args.bots, "think": args.think}
+        kept = kept_results(args.results, run) if args.results else {}
+        results = [kept[g] for g in sorted(kept) if g < args.games]
+        played = 0
         for g in range(args.games):
+            if g in kept:
+                continue
             results.append(play_game(RULES, cfg, args.seed, g, ("start", "order")))
+            played += 1
+            if args.results:
+                keep_result(args.results, run, results[-1])
             if len(results) == args.games or (args.every and len(results) % args.every == 0):
-                doc = group_doc(RULES, results, n, ("start", "order"))
-                think = f", think {args.think}" if args.think else ""
-                print(f"{n} players, {len(results)} games, seed {args.seed}, edition {args.edition}, {args.bots} bots"
-                      f"{think}")
-                print("\n\n".join(group_tables({"by": doc}, "plain")))
-                print("\n".join(verdicts(doc, n)), flush=True)
+                report(results, args)
+        if not played:  # every game was in the results file already
+            report(results, args)
     if args.event:
         cfg = config(["heuristic"] * 3, args.edition)
         won = Fraction(0)

@@ -13,8 +13,8 @@ TOOL = ROOT / "tools" / "evo_islands.py"
 
 
 def islands(*args: object) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(TOOL), "--players", "2", "--edition", "6", *map(str, args)], capture_output=True,
-                          text=True, check=False, env=unmeasured_child_env())
+    return subprocess.run([sys.executable, str(TOOL), "--players", "2", "--edition", "6", *map(str, args)],
+                          capture_output=True, text=True, check=False, env=unmeasured_child_env())
 
 
 def test_a_run_stopped_after_some_games_goes_on_from_its_results_file_to_the_tables_of_one_run(tmp_path):

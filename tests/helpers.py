@@ -68,3 +68,23 @@ def update_lines(folder: Path, names: list[str], seq: int) -> list[str]:
     """The lines under 'Send now:' after a referee's apply of move `seq`: each player's update file, to them only."""
     return [f"  {folder / f'g-{n}-update-{seq}.txt'} to {n} only (the update of {folder / f'g-{n}.view'})"
             for n in names]
+
+
+def refused_edition_file(monkeypatch, edition: int, change, message: str) -> None:
+    """Evo's rules-N.toml changed by `change(good) -> bad` is refused with `message`; the real file read after."""
+    import pytest
+
+    from rules.core.errors import DataError
+    from rules.evo import data
+
+    name = f"rules-{edition}.toml"
+    good = data.load(name)
+    bad = change(good)
+    monkeypatch.setattr(data, "load", lambda n: bad if n == name else good)
+    data.edition_rules.cache_clear()
+    try:
+        with pytest.raises(DataError, match=message):
+            data.edition_rules(edition)
+    finally:
+        monkeypatch.undo()
+        data.edition_rules.cache_clear()

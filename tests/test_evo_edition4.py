@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from helpers import refused_edition_file
 
 from rules.core.bots import play_out, seat_bots
 from rules.core.errors import ConfigError
@@ -90,17 +91,9 @@ def test_the_heuristic_bot_counts_the_event_columns_points_in_edition_4() -> Non
 
 
 def test_a_bad_rules_4_file_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rules.core.errors import DataError
-
-    good = data.load("rules-4.toml")
-    bad = {"event": good["event"], "start": dict(good["start"]) | {"3": [6, 7]}}
-    monkeypatch.setattr(data, "load", lambda name: bad if name == "rules-4.toml" else good)
-    data.edition_rules.cache_clear()
-    try:
-        with pytest.raises(DataError, match="rules-4.toml: start.3 must list 3 start mutation points"):
-            data.edition_rules(4)
-    finally:
-        data.edition_rules.cache_clear()
+    refused_edition_file(monkeypatch, 4, lambda good: {"event": good["event"],
+                                                       "start": dict(good["start"]) | {"3": [6, 7]}},
+                         "rules-4.toml: start.3 must list 3 start mutation points")
 
 
 def test_a_case_names_a_rules_edition_it_knows() -> None:

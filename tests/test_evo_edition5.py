@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from helpers import refused_edition_file
 
 from rules.core.bots import play_out, seat_bots
-from rules.core.errors import ConfigError, DataError, IllegalMove
+from rules.core.errors import ConfigError, IllegalMove
 from rules.evo import RULES, data
 from rules.evo.config import EDITION, Config, PlayerSpec
 from rules.evo.log import DATA_FILES, data_files, fingerprint
@@ -93,16 +94,9 @@ def test_an_edition_5_game_of_heuristic_bots_takes_the_event_card_at_one_point_e
 
 
 def test_a_bad_rules_5_file_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
-    good = data.load("rules-5.toml")
-    bad = {"event": dict(good["event"]) | {"held": "yes"}, "start": good["start"]}
-    monkeypatch.setattr(data, "load", lambda name: bad if name == "rules-5.toml" else good)
-    data.edition_rules.cache_clear()
-    try:
-        with pytest.raises(DataError, match="rules-5.toml: event.held must be true or false"):
-            data.edition_rules(5)
-    finally:
-        monkeypatch.undo()
-        data.edition_rules.cache_clear()
+    refused_edition_file(monkeypatch, 5, lambda good: {"event": dict(good["event"]) | {"held": "yes"},
+                                                       "start": good["start"]},
+                         "rules-5.toml: event.held must be true or false")
     assert data.edition_rules(5).event_held and not data.edition_rules(4).event_held
 
 

@@ -19,7 +19,7 @@ from bisect import insort
 from functools import reduce
 from operator import or_
 
-from rules.core.rng import LIMITS, TWO64, SplitMix64
+from rules.core.rng import SplitMix64
 from rules.evo import cards, combat, data
 from rules.evo.moves import Move
 from rules.evo.playdraws import Draws
@@ -99,12 +99,7 @@ def _by_state(state: State, stream: Draws) -> None:
     if seat is None or not moves:
         raise ValueError("a game that is not over offered no legal move")
     n = len(moves)
-    limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n  # SplitMix64.below(n)
-    z = next(stream.outputs)
-    while z >= limit:
-        stream.rejected += 1
-        z = next(stream.outputs)
-    state.perform(moves[z % n], seat)
+    state.perform(moves[next(stream.outputs) % n], seat)
 
 
 def _card_moves(state: State, seat: int) -> tuple[Move, ...]:
@@ -131,11 +126,7 @@ def _initiative(state: State, t: Tables, stream: Draws) -> None:
     while not genes[seat].get("adrenaline rush"):  # state.holder: the phase is entered only with a holder
         seat += 1
     n = state.n
-    z = next(stream.outputs)  # SplitMix64.below(n)
-    while z >= LIMITS[n]:
-        stream.rejected += 1
-        z = next(stream.outputs)
-    k = z % n
+    k = next(stream.outputs) % n  # SplitMix64.below(n) (a rejection is the output's: playdraws)
     state.history.append((state.names[seat], INITIATIVE[k]))
     order = state.order
     order.remove(seat)
@@ -156,7 +147,6 @@ def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     mp, genes = state.mp, state.genes
     bids, outbid, unplaced, column_of, lab = state.bids, state.outbid, state.unplaced, state.column_of, state.lab
     bid_e = en.bid  # per seat and column, its bids by amount
-    lim = t.limits
     barring = state.config.edition >= 2
     open_only = state.config.edition >= 3 and state.n == 2 and state.round == 1  # auction.open_columns_only
     seat = state.bidder
@@ -187,11 +177,7 @@ def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             if low < top1:
                 n += top1 - low
         if n:
-            z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound (lim)
-            while z >= lim[n]:
-                stream.rejected += 1
-                z = next(draws)
-            k = z % n
+            k = next(draws) % n  # SplitMix64.below(n) (a rejection is the output's: playdraws)
             c = 0
             for low in own:
                 if low < top1:
@@ -228,16 +214,11 @@ def _window(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     phase = state.phase
     timing_set = timing_sets()["climate" if phase == "climate" else "survival"]  # cards.PHASE_TIMING
     hand = state.hand
-    lim = t.limits
     while state.phase == phase:
         seat = state.window[0]
         cm = NO_MOVES if timing_set.isdisjoint(hand[seat]) else _card_moves(state, seat)
-        n = 1 + len(cm)  # SplitMix64.below(n), written in (lim: its rejection bounds)
-        z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound (lim)
-        while z >= lim[n]:
-            stream.rejected += 1
-            z = next(draws)
-        k = z % n
+        n = 1 + len(cm)  # SplitMix64.below(n), written in
+        k = next(draws) % n  # SplitMix64.below(n) (a rejection is the output's: playdraws)
         if k:
             state.history.append((names[seat], cm[k - 1]))
             play_card(state, t, cm[k - 1], seat)
@@ -270,7 +251,6 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     nbm, size, step_e, coastal = t.nbmask, t.size, en.step, state.board.coastal
     bits = t.bits
     enterable = t.enterable
-    lim = t.limits
     w2m = t.w2mask
     n_seats = state.n
     edition1 = state.config.edition < 2
@@ -347,11 +327,7 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                 n = base
                 ns = nsw = nfl = 0
             if n > 1 or not moved or hold:  # else the turn ends by itself
-                z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound (lim)
-                while z >= lim[n]:
-                    stream.rejected += 1
-                    z = next(draws)
-                k = z % n
+                k = next(draws) % n  # SplitMix64.below(n) (a rejection is the output's: playdraws)
                 if k >= base:  # a step, attack, swim or flight
                     k -= base
                     left -= 1
@@ -465,7 +441,7 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     order, left, hand, fxs = state.order, state.births_left, state.hand, state.fx
     nbmask, w3mask = t.nbmask, t.w3mask
     birth_cards = timing_sets()["birth"]
-    born0, bits, lim = en.birth, t.bits, t.limits
+    born0, bits = en.birth, t.bits
     edition1 = state.config.edition < 2
     birth_names = timing_cards()["birth"]
     birth_open = -1  # whether a Birth card is not yet discarded (-1: to be found; a card played changes it)
@@ -509,12 +485,8 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                             known = places
                             break
                         # a plain birth and no card to play: decided here ('skip' or a place in board order)
-                        n = 1 + places.bit_count()  # SplitMix64.below(n), written in (lim: its rejection bounds)
-                        z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound (lim)
-                        while z >= lim[n]:
-                            stream.rejected += 1
-                            z = next(draws)
-                        k = z % n
+                        n = 1 + places.bit_count()  # SplitMix64.below(n), written in
+                        k = next(draws) % n  # SplitMix64.below(n) (a rejection is the output's: playdraws)
                         left[seat] -= 1
                         remaining -= 1
                         if k:  # the (k-1)-th free place from the lowest bit: its bit is followed by as many digits
@@ -630,12 +602,7 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             places &= free
             n_places = places.bit_count()
         n = 1 + len(cm) + n_places  # SplitMix64.below(n), written in: the same draws as draw_below
-        limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
-        z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound
-        while z >= limit:
-            stream.rejected += 1
-            z = next(draws)
-        k = z % n
+        k = next(draws) % n  # SplitMix64.below(n) (a rejection is the output's: playdraws)
         if 0 < k <= len(cm):
             history.append((names[seat], cm[k - 1]))
             play_card(state, t, cm[k - 1], seat)
@@ -727,7 +694,7 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     """
     draws = stream.outputs
     history = state.history
-    keeps, lim = en.keep, t.limits
+    keeps = en.keep
     codes = t.ring_codes[state.wheel]
     _, hot, cold, deadly = t.ring_masks[state.wheel]
     bits = t.bits
@@ -798,12 +765,8 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
         if target and not saved:  # no protection saves one: every keep costs one of the extra, all allowed
             keep_move = keeps[seat]
             for _ in range(target):
-                n = len(danger)  # SplitMix64.below(n), written in (lim: its rejection bounds)
-                z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound (lim)
-                while z >= lim[n]:
-                    stream.rejected += 1
-                    z = next(draws)
-                history.append(keep_move[danger.pop(z % n)])
+                n = len(danger)  # SplitMix64.below(n), written in
+                history.append(keep_move[danger.pop(next(draws) % n)])
         elif target:
             keep_move = keeps[seat]
             used = [0, 0, 0, 0]
@@ -829,12 +792,7 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                     state.turn, state.survivor, state.kept = turn, seat, kept
                     state.keep_target, state.keep_extra = target, extra
                     raise ValueError("a game that is not over offered no legal move")
-                limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
-                z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound
-                while z >= limit:
-                    stream.rejected += 1
-                    z = next(draws)
-                s = choices[z % n]
+                s = choices[next(draws) % n]
                 history.append(keep_move[s])
                 kept.append(s)
                 danger.remove(s)

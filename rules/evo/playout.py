@@ -15,7 +15,6 @@ its rules are copied) are played through the state alone.
 
 from __future__ import annotations
 
-from bisect import insort
 from functools import reduce
 from operator import or_
 
@@ -55,13 +54,15 @@ def play_out(state: State, rng: SplitMix64) -> State:
     stream = Draws(rng.state)  # the decision stream, drawn ahead: one output per decision and per rejection
     first = len(state.history)
     offset = first - state.seq  # each decision adds one to both: the fast ones only to the history
+    free = -1  # the free spaces' mask a movement phase ended with, for the births that follow it (-1: none)
     try:
         while True:
             p = state.phase
             if p == "movement":
-                _movement(state, t, en, stream)
+                free = _movement(state, t, en, stream)
             elif p == "birth":
-                _births(state, t, en, stream)
+                _births(state, t, en, stream, free)
+                free = -1
             elif p == "auction":
                 _auction(state, t, en, stream)
             elif p == "survival":
@@ -234,8 +235,9 @@ def _window(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             after_survival_window(state, t)
 
 
-def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
-    """Movement turns: 'done', cards, steps, swims and flights (movement.step_moves' order), until the births.
+def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> int:
+    """Movement turns: 'done', cards, steps, swims and flights (movement.step_moves' order), until the births;
+    the mask of the free spaces then, if the last turn ended here (else -1: a fight or a card ended it).
 
     Each seat's spaces are a bit mask (made at the start and anew after a fight or a card; a mover's own is read
     only as its turn begins), and the free spaces and those a step may enter (free, or held by a species the
@@ -294,8 +296,7 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             cm = NO_MOVES
         ncm = len(cm)
         base = 1 + ncm  # 'done' and the cards come before the steps
-        mine_list = pos[seat]
-        mine = sorted(mine_list)
+        mine = pos[seat]  # (in the state's order; sorted only where board order counts: a drawn step)
         flippers = g.get("flippers", 0)  # (as truth values)
         wings = g.get("wings", 0)
         special = (flippers and not state.flippers_used) or (wings and not state.wings_used)
@@ -315,12 +316,13 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                 if special:
                     nsw = nfl = 0
                     if flippers and not state.flippers_used:  # from each coastal dinosaur to each free coastal space
-                        shore = [s for s in mine if coastal[s]]
+                        shore = [s for s in sorted(mine) if coastal[s]]
                         coast_free = t.coastmask & free
                         per_shore = coast_free.bit_count()
                         nsw = len(shore) * per_shore
                     if wings and not state.wings_used:  # to each free space within two, in board order
-                        flight_counts = [(free & w2m[s]).bit_count() for s in mine]
+                        flyers = sorted(mine)
+                        flight_counts = [(free & w2m[s]).bit_count() for s in flyers]
                         nfl = sum(flight_counts)
                     n += nsw + nfl
             else:
@@ -332,7 +334,7 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                     k -= base
                     left -= 1
                     if k < ns:
-                        for s in mine:  # the dinosaur of the k-th step, in board order
+                        for s in sorted(mine):  # the dinosaur of the k-th step, in board order
                             m = target & nbm[s]  # the spaces it may enter, in nb order (listed per island)
                             c = m.bit_count()
                             if k < c:
@@ -359,7 +361,7 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                         while k >= flight_counts[j]:
                             k -= flight_counts[j]
                             j += 1
-                        s = mine[j]
+                        s = flyers[j]
                         u = _kth_bit(w2m[s] & free, k)
                         history.append((name, t.fly[s * size + u]))
                         state.wings_used = True
@@ -367,15 +369,13 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                         nfl = 0
                     occ[s] = -1
                     occ[u] = seat
-                    mine_list.remove(s)
-                    mine_list.append(u)
+                    mine.remove(s)
+                    mine.append(u)
                     both = bits[s] | bits[u]
                     target ^= both
                     free ^= both
                     if prey_mine:
                         prey ^= both
-                    mine.remove(s)  # (kept in board order)
-                    insort(mine, u)
                     moved = True
                     continue
                 if k:
@@ -398,12 +398,13 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                     births.append(1 + gs.get("eggs", 0))
                 state.births_left = births
                 state.birth_seat = None
-                break
+                return free if held else -1
             g = genes[state.order[turn]]
             state.steps = 2 + g.get("legs", 0) + 2 * g.get("strong thighs", 0)
             state.flippers_used = state.wings_used = False
             fresh = True
             break
+    return -1
 
 
 def _attack(state: State, t: Tables, seat: int, s: int, u: int) -> None:
@@ -424,11 +425,12 @@ def _attack(state: State, t: Tables, seat: int, s: int, u: int) -> None:
         next_mover(state, t)
 
 
-def _births(state: State, t: Tables, en: Entries, stream: Draws) -> None:
+def _births(state: State, t: Tables, en: Entries, stream: Draws, free: int) -> None:
     """Birth turns: 'skip', cards and births (birth.birth_moves' order), until survival begins.
 
     The free spaces are a bit mask while the births go on, so a baby's places are the free part of the union
-    of its species' neighbourhoods, counted and walked in board order (the sorted order of birth_places).
+    of its species' neighbourhoods, counted and walked in board order (the sorted order of birth_places);
+    `free` is that mask as the movement phase just left it, or -1 (made when first needed).
     """
     draws = stream.outputs
     names = state.names
@@ -437,7 +439,6 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     born = t.birth
     nb = t.neighbors
     n_seats = state.n
-    free = -1  # the mask of free spaces, made when first needed (-1: to be made)
     order, left, hand, fxs = state.order, state.births_left, state.hand, state.fx
     nbmask, w3mask = t.nbmask, t.w3mask
     birth_cards = timing_sets()["birth"]

@@ -55,26 +55,30 @@ def play_out(state: State, rng: SplitMix64) -> State:
     first = len(state.history)
     offset = first - state.seq  # each decision adds one to both: the fast ones only to the history
     free = -1  # the free spaces' mask a movement phase ended with, for the births that follow it (-1: none)
+    held = None  # each species' spaces as masks, as survival left them, for the next movement (None: none)
     try:
         while True:
             p = state.phase
             if p == "movement":
-                free = _movement(state, t, en, stream)
+                free = _movement(state, t, en, stream, held)
+                held = None
             elif p == "birth":
                 _births(state, t, en, stream, free)
                 free = -1
             elif p == "auction":
                 _auction(state, t, en, stream)
             elif p == "survival":
-                _survival(state, t, en, stream)
+                held = _survival(state, t, en, stream)
             elif p == "climate" or p == "survival-cards":
-                _window(state, t, en, stream)
+                if _window(state, t, en, stream):
+                    held = None
             elif p == "over":
                 break
             elif p == "initiative":
                 _initiative(state, t, stream)
             else:
                 _by_state(state, stream)
+                held = None
     finally:
         rng.state = stream.state(len(state.history) - first)
         state.seq = len(state.history) - offset
@@ -208,13 +212,15 @@ def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
         outbid[seat] = 0
 
 
-def _window(state: State, t: Tables, en: Entries, stream: Draws) -> None:
-    """A card window's passes (and the cards, played by playsteps.play_card) until it closes."""
+def _window(state: State, t: Tables, en: Entries, stream: Draws) -> bool:
+    """A card window's passes (and the cards, played by playsteps.play_card) until it closes; whether a card
+    was played."""
     draws = stream.outputs
     names = state.names
     phase = state.phase
     timing_set = timing_sets()["climate" if phase == "climate" else "survival"]  # cards.PHASE_TIMING
     hand = state.hand
+    played = False
     while state.phase == phase:
         seat = state.window[0]
         cm = NO_MOVES if timing_set.isdisjoint(hand[seat]) else _card_moves(state, seat)
@@ -223,6 +229,7 @@ def _window(state: State, t: Tables, en: Entries, stream: Draws) -> None:
         if k:
             state.history.append((names[seat], cm[k - 1]))
             play_card(state, t, cm[k - 1], seat)
+            played = True
             continue
         state.history.append(en.pass_[seat])
         state.window.pop(0)
@@ -233,11 +240,13 @@ def _window(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                 mutation(state, t)
         elif not state.window:
             after_survival_window(state, t)
+    return played
 
 
-def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> int:
+def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[int] | None) -> int:
     """Movement turns: 'done', cards, steps, swims and flights (movement.step_moves' order), until the births;
     the mask of the free spaces then, if the last turn ended here (else -1: a fight or a card ended it).
+    `known`: each seat's spaces as masks if known (survival's, when nothing has moved a dinosaur since).
 
     Each seat's spaces are a bit mask (made at the start and anew after a fight or a card; a mover's own is read
     only as its turn begins), and the free spaces and those a step may enter (free, or held by a species the
@@ -258,18 +267,20 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> int:
     edition1 = state.config.edition < 2
     movement_cards = timing_sets()["movement"]
     cards_left = -1  # 1 if a movement card is not discarded, else 0 (-1: to be found; a card played changes it)
-    held: list[int] = []  # per seat, its spaces as a mask (empty: to be made, with taken, prey and ok)
+    held = [] if known is None else known  # per seat, its spaces as a mask (empty: to be made)
+    ready = False  # whether taken, prey, ok and free are made from held
     ok = [False] * n_seats  # per seat, whether its species may be attacked (the same all phase but for fights, cards)
     free = prey = 0
     fresh = False  # a turn just begun by the turn before's end: passed over if it has nothing to do
     while state.phase == "movement":
-        if not held:  # the island's masks: each seat's spaces, all taken, those of the species one may attack
-            held = []
-            for p in pos:
-                h = 0
-                for s in p:
-                    h |= bits[s]
-                held.append(h)
+        if not ready:  # the island's masks: each seat's spaces, all taken, those of the species one may attack
+            if not held:
+                for p in pos:
+                    h = 0
+                    for s in p:
+                        h |= bits[s]
+                    held.append(h)
+            ready = True
             fx = state.fx
             taken = prey = 0
             for o in range(n_seats):
@@ -346,6 +357,7 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> int:
                             state.steps = left
                             _attack(state, t, seat, s, u)
                             held = []
+                            ready = False
                             break
                         history.append(step_move[s * size + u])
                     elif k < ns + nsw:
@@ -383,6 +395,7 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> int:
                     history.append((names[seat], cm[k - 1]))
                     play_card(state, t, cm[k - 1], seat)
                     held = []
+                    ready = False
                     cards_left = -1
                     break
                 history.append(en.done[seat])
@@ -398,7 +411,7 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> int:
                     births.append(1 + gs.get("eggs", 0))
                 state.births_left = births
                 state.birth_seat = None
-                return free if held else -1
+                return free if ready else -1
             g = genes[state.order[turn]]
             state.steps = 2 + g.get("legs", 0) + 2 * g.get("strong thighs", 0)
             state.flippers_used = state.wings_used = False
@@ -685,9 +698,9 @@ def _kth_bit(mask: int, k: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
+def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> list[int] | None:
     """The species judged in initiative order (survival.next_survivor, written in) and their keeps (keep_moves'
-    order), until the income and the next round.
+    order), until the income and the next round; each species' spaces as masks then, if all were judged here.
 
     A species with a choice keeps its endangered dinosaurs one decision at a time; the fields of the survivor
     (survivor, kept, keep_target, keep_extra) are read when the phase is entered mid-way and written only if a
@@ -706,6 +719,8 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     n_seats = state.n
     turn = state.turn
     seat = state.survivor
+    whole = seat is None and turn == -1  # every species judged here: their masks are known at the end
+    held = [0] * n_seats
     if seat is None:
         kept: list[int] = []
         target = extra = p1 = p2 = p3 = saved = 0
@@ -726,6 +741,7 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             m = 0  # its spaces, counted per ring by their masks
             for s in mine:
                 m |= bits[s]
+            held[seat] = m
             r1 = (m & hot).bit_count()
             r2 = (m & cold).bit_count()
             r3 = (m & deadly).bit_count()
@@ -802,9 +818,12 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                     break
         if danger:  # survival.judge: the endangered dinosaurs not kept die, lost to the climate
             mine = pos[seat]
+            h = held[seat]
             for s in danger:
                 occ[s] = -1
                 mine.remove(s)
+                h ^= bits[s]
+            held[seat] = h
             dead = len(danger)
             count[seat] -= dead
             lost[seat] += dead
@@ -814,3 +833,4 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     state.turn = turn
     state.kept = []
     income(state, t)
+    return held if whole else None

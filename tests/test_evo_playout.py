@@ -271,3 +271,22 @@ def test_outputs_below_would_reject_are_rejected_alike_in_every_phase(value):
         assert {"move", "birth", "bid", "keep"} <= set(kinds), kinds
     else:
         assert not kinds
+
+
+def test_a_playout_leaves_its_stream_to_be_freed_at_once():
+    """The outputs' generator refers back to its Draws (for HighOutput); a playout must break that cycle, or
+    each one would leave its stream, a batch of outputs and their big integers for the collector."""
+    import gc
+
+    from rules.evo.playdraws import Draws
+
+    state = new_state("evo", 5, 61)
+    enabled = gc.isenabled()
+    gc.collect()  # (streams other tests left, e.g. one drawn from by hand)
+    gc.disable()
+    try:
+        playout.play_out(state, SplitMix64(3))
+        assert not [o for o in gc.get_objects() if type(o) is Draws]
+    finally:
+        if enabled:
+            gc.enable()

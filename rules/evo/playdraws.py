@@ -81,6 +81,11 @@ class Draws:
         """The stream's state after `decisions` decisions drawn from it (and its rejections)."""
         return advanced(self.start, decisions + self.rejected)
 
+    def close(self) -> None:
+        """Drop the outputs drawn ahead: their generator refers back to this stream (for HighOutput), a cycle
+        that would otherwise wait for the collector."""
+        self.outputs = iter(())
+
 
 class HighOutput(int):
     """An output that `below(n)` may reject (at or above SAFE): its `% n` rejects it as `below` would, so the

@@ -81,6 +81,7 @@ def play_out(state: State, rng: SplitMix64) -> State:
                 held = None
     finally:
         rng.state = stream.state(len(state.history) - first)
+        stream.close()
         state.seq = len(state.history) - offset
     return state
 
@@ -94,6 +95,7 @@ def _play_out_by_state(state: State, rng: SplitMix64) -> State:
             _by_state(state, stream)
     finally:
         rng.state = stream.state(len(state.history) - first)
+        stream.close()
     return state
 
 

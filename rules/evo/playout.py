@@ -15,11 +15,10 @@ its rules are copied) are played through the state alone.
 
 from __future__ import annotations
 
-from bisect import insort
 from functools import reduce
 from operator import or_
 
-from rules.core.rng import LIMITS, TWO64, SplitMix64
+from rules.core.rng import SplitMix64
 from rules.evo import cards, combat, data
 from rules.evo.moves import Move
 from rules.evo.playdraws import Draws
@@ -55,27 +54,34 @@ def play_out(state: State, rng: SplitMix64) -> State:
     stream = Draws(rng.state)  # the decision stream, drawn ahead: one output per decision and per rejection
     first = len(state.history)
     offset = first - state.seq  # each decision adds one to both: the fast ones only to the history
+    free = -1  # the free spaces' mask a movement phase ended with, for the births that follow it (-1: none)
+    held = None  # each species' spaces as masks, as survival left them, for the next movement (None: none)
     try:
         while True:
             p = state.phase
             if p == "movement":
-                _movement(state, t, en, stream)
+                free = _movement(state, t, en, stream, held)
+                held = None
             elif p == "birth":
-                _births(state, t, en, stream)
+                _births(state, t, en, stream, free)
+                free = -1
             elif p == "auction":
                 _auction(state, t, en, stream)
             elif p == "survival":
-                _survival(state, t, en, stream)
+                held = _survival(state, t, en, stream)
             elif p == "climate" or p == "survival-cards":
-                _window(state, t, en, stream)
+                if _window(state, t, en, stream):
+                    held = None
             elif p == "over":
                 break
             elif p == "initiative":
                 _initiative(state, t, stream)
             else:
                 _by_state(state, stream)
+                held = None
     finally:
         rng.state = stream.state(len(state.history) - first)
+        stream.close()
         state.seq = len(state.history) - offset
     return state
 
@@ -89,6 +95,7 @@ def _play_out_by_state(state: State, rng: SplitMix64) -> State:
             _by_state(state, stream)
     finally:
         rng.state = stream.state(len(state.history) - first)
+        stream.close()
     return state
 
 
@@ -99,12 +106,7 @@ def _by_state(state: State, stream: Draws) -> None:
     if seat is None or not moves:
         raise ValueError("a game that is not over offered no legal move")
     n = len(moves)
-    limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n  # SplitMix64.below(n)
-    z = next(stream.outputs)
-    while z >= limit:
-        stream.rejected += 1
-        z = next(stream.outputs)
-    state.perform(moves[z % n], seat)
+    state.perform(moves[next(stream.outputs) % n], seat)
 
 
 def _card_moves(state: State, seat: int) -> tuple[Move, ...]:
@@ -131,11 +133,7 @@ def _initiative(state: State, t: Tables, stream: Draws) -> None:
     while not genes[seat].get("adrenaline rush"):  # state.holder: the phase is entered only with a holder
         seat += 1
     n = state.n
-    z = next(stream.outputs)  # SplitMix64.below(n)
-    while z >= LIMITS[n]:
-        stream.rejected += 1
-        z = next(stream.outputs)
-    k = z % n
+    k = next(stream.outputs) % n  # SplitMix64.below(n) (a rejection is the output's: playdraws)
     state.history.append((state.names[seat], INITIATIVE[k]))
     order = state.order
     order.remove(seat)
@@ -156,7 +154,6 @@ def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     mp, genes = state.mp, state.genes
     bids, outbid, unplaced, column_of, lab = state.bids, state.outbid, state.unplaced, state.column_of, state.lab
     bid_e = en.bid  # per seat and column, its bids by amount
-    lim = t.limits
     barring = state.config.edition >= 2
     open_only = state.config.edition >= 3 and state.n == 2 and state.round == 1  # auction.open_columns_only
     seat = state.bidder
@@ -187,11 +184,7 @@ def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             if low < top1:
                 n += top1 - low
         if n:
-            z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound (lim)
-            while z >= lim[n]:
-                stream.rejected += 1
-                z = next(draws)
-            k = z % n
+            k = next(draws) % n  # SplitMix64.below(n) (a rejection is the output's: playdraws)
             c = 0
             for low in own:
                 if low < top1:
@@ -221,26 +214,24 @@ def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
         outbid[seat] = 0
 
 
-def _window(state: State, t: Tables, en: Entries, stream: Draws) -> None:
-    """A card window's passes (and the cards, played by playsteps.play_card) until it closes."""
+def _window(state: State, t: Tables, en: Entries, stream: Draws) -> bool:
+    """A card window's passes (and the cards, played by playsteps.play_card) until it closes; whether a card
+    was played."""
     draws = stream.outputs
     names = state.names
     phase = state.phase
     timing_set = timing_sets()["climate" if phase == "climate" else "survival"]  # cards.PHASE_TIMING
     hand = state.hand
-    lim = t.limits
+    played = False
     while state.phase == phase:
         seat = state.window[0]
         cm = NO_MOVES if timing_set.isdisjoint(hand[seat]) else _card_moves(state, seat)
-        n = 1 + len(cm)  # SplitMix64.below(n), written in (lim: its rejection bounds)
-        z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound (lim)
-        while z >= lim[n]:
-            stream.rejected += 1
-            z = next(draws)
-        k = z % n
+        n = 1 + len(cm)  # SplitMix64.below(n), written in
+        k = next(draws) % n  # SplitMix64.below(n) (a rejection is the output's: playdraws)
         if k:
             state.history.append((names[seat], cm[k - 1]))
             play_card(state, t, cm[k - 1], seat)
+            played = True
             continue
         state.history.append(en.pass_[seat])
         state.window.pop(0)
@@ -251,10 +242,13 @@ def _window(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                 mutation(state, t)
         elif not state.window:
             after_survival_window(state, t)
+    return played
 
 
-def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
-    """Movement turns: 'done', cards, steps, swims and flights (movement.step_moves' order), until the births.
+def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[int] | None) -> int:
+    """Movement turns: 'done', cards, steps, swims and flights (movement.step_moves' order), until the births;
+    the mask of the free spaces then, if the last turn ended here (else -1: a fight or a card ended it).
+    `known`: each seat's spaces as masks if known (survival's, when nothing has moved a dinosaur since).
 
     Each seat's spaces are a bit mask (made at the start and anew after a fight or a card; a mover's own is read
     only as its turn begins), and the free spaces and those a step may enter (free, or held by a species the
@@ -270,24 +264,25 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     nbm, size, step_e, coastal = t.nbmask, t.size, en.step, state.board.coastal
     bits = t.bits
     enterable = t.enterable
-    lim = t.limits
     w2m = t.w2mask
     n_seats = state.n
     edition1 = state.config.edition < 2
     movement_cards = timing_sets()["movement"]
     cards_left = -1  # 1 if a movement card is not discarded, else 0 (-1: to be found; a card played changes it)
-    held: list[int] = []  # per seat, its spaces as a mask (empty: to be made, with taken, prey and ok)
+    held = [] if known is None else known  # per seat, its spaces as a mask (empty: to be made)
+    ready = False  # whether taken, prey, ok and free are made from held
     ok = [False] * n_seats  # per seat, whether its species may be attacked (the same all phase but for fights, cards)
     free = prey = 0
     fresh = False  # a turn just begun by the turn before's end: passed over if it has nothing to do
     while state.phase == "movement":
-        if not held:  # the island's masks: each seat's spaces, all taken, those of the species one may attack
-            held = []
-            for p in pos:
-                h = 0
-                for s in p:
-                    h |= bits[s]
-                held.append(h)
+        if not ready:  # the island's masks: each seat's spaces, all taken, those of the species one may attack
+            if not held:
+                for p in pos:
+                    h = 0
+                    for s in p:
+                        h |= bits[s]
+                    held.append(h)
+            ready = True
             fx = state.fx
             taken = prey = 0
             for o in range(n_seats):
@@ -314,8 +309,7 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             cm = NO_MOVES
         ncm = len(cm)
         base = 1 + ncm  # 'done' and the cards come before the steps
-        mine_list = pos[seat]
-        mine = sorted(mine_list)
+        mine = pos[seat]  # (in the state's order; sorted only where board order counts: a drawn step)
         flippers = g.get("flippers", 0)  # (as truth values)
         wings = g.get("wings", 0)
         special = (flippers and not state.flippers_used) or (wings and not state.wings_used)
@@ -335,28 +329,25 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                 if special:
                     nsw = nfl = 0
                     if flippers and not state.flippers_used:  # from each coastal dinosaur to each free coastal space
-                        shore = [s for s in mine if coastal[s]]
+                        shore = [s for s in sorted(mine) if coastal[s]]
                         coast_free = t.coastmask & free
                         per_shore = coast_free.bit_count()
                         nsw = len(shore) * per_shore
                     if wings and not state.wings_used:  # to each free space within two, in board order
-                        flight_counts = [(free & w2m[s]).bit_count() for s in mine]
+                        flyers = sorted(mine)
+                        flight_counts = [(free & w2m[s]).bit_count() for s in flyers]
                         nfl = sum(flight_counts)
                     n += nsw + nfl
             else:
                 n = base
                 ns = nsw = nfl = 0
             if n > 1 or not moved or hold:  # else the turn ends by itself
-                z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound (lim)
-                while z >= lim[n]:
-                    stream.rejected += 1
-                    z = next(draws)
-                k = z % n
+                k = next(draws) % n  # SplitMix64.below(n) (a rejection is the output's: playdraws)
                 if k >= base:  # a step, attack, swim or flight
                     k -= base
                     left -= 1
                     if k < ns:
-                        for s in mine:  # the dinosaur of the k-th step, in board order
+                        for s in sorted(mine):  # the dinosaur of the k-th step, in board order
                             m = target & nbm[s]  # the spaces it may enter, in nb order (listed per island)
                             c = m.bit_count()
                             if k < c:
@@ -368,6 +359,7 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                             state.steps = left
                             _attack(state, t, seat, s, u)
                             held = []
+                            ready = False
                             break
                         history.append(step_move[s * size + u])
                     elif k < ns + nsw:
@@ -383,7 +375,7 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                         while k >= flight_counts[j]:
                             k -= flight_counts[j]
                             j += 1
-                        s = mine[j]
+                        s = flyers[j]
                         u = _kth_bit(w2m[s] & free, k)
                         history.append((name, t.fly[s * size + u]))
                         state.wings_used = True
@@ -391,15 +383,13 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                         nfl = 0
                     occ[s] = -1
                     occ[u] = seat
-                    mine_list.remove(s)
-                    mine_list.append(u)
+                    mine.remove(s)
+                    mine.append(u)
                     both = bits[s] | bits[u]
                     target ^= both
                     free ^= both
                     if prey_mine:
                         prey ^= both
-                    mine.remove(s)  # (kept in board order)
-                    insort(mine, u)
                     moved = True
                     continue
                 if k:
@@ -407,6 +397,7 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                     history.append((names[seat], cm[k - 1]))
                     play_card(state, t, cm[k - 1], seat)
                     held = []
+                    ready = False
                     cards_left = -1
                     break
                 history.append(en.done[seat])
@@ -422,12 +413,13 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                     births.append(1 + gs.get("eggs", 0))
                 state.births_left = births
                 state.birth_seat = None
-                break
+                return free if ready else -1
             g = genes[state.order[turn]]
             state.steps = 2 + g.get("legs", 0) + 2 * g.get("strong thighs", 0)
             state.flippers_used = state.wings_used = False
             fresh = True
             break
+    return -1
 
 
 def _attack(state: State, t: Tables, seat: int, s: int, u: int) -> None:
@@ -448,11 +440,12 @@ def _attack(state: State, t: Tables, seat: int, s: int, u: int) -> None:
         next_mover(state, t)
 
 
-def _births(state: State, t: Tables, en: Entries, stream: Draws) -> None:
+def _births(state: State, t: Tables, en: Entries, stream: Draws, free: int) -> None:
     """Birth turns: 'skip', cards and births (birth.birth_moves' order), until survival begins.
 
     The free spaces are a bit mask while the births go on, so a baby's places are the free part of the union
-    of its species' neighbourhoods, counted and walked in board order (the sorted order of birth_places).
+    of its species' neighbourhoods, counted and walked in board order (the sorted order of birth_places);
+    `free` is that mask as the movement phase just left it, or -1 (made when first needed).
     """
     draws = stream.outputs
     names = state.names
@@ -461,11 +454,10 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     born = t.birth
     nb = t.neighbors
     n_seats = state.n
-    free = -1  # the mask of free spaces, made when first needed (-1: to be made)
     order, left, hand, fxs = state.order, state.births_left, state.hand, state.fx
     nbmask, w3mask = t.nbmask, t.w3mask
     birth_cards = timing_sets()["birth"]
-    born0, bits, lim = en.birth, t.bits, t.limits
+    born0, bits = en.birth, t.bits
     edition1 = state.config.edition < 2
     birth_names = timing_cards()["birth"]
     birth_open = -1  # whether a Birth card is not yet discarded (-1: to be found; a card played changes it)
@@ -509,12 +501,8 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                             known = places
                             break
                         # a plain birth and no card to play: decided here ('skip' or a place in board order)
-                        n = 1 + places.bit_count()  # SplitMix64.below(n), written in (lim: its rejection bounds)
-                        z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound (lim)
-                        while z >= lim[n]:
-                            stream.rejected += 1
-                            z = next(draws)
-                        k = z % n
+                        n = 1 + places.bit_count()  # SplitMix64.below(n), written in
+                        k = next(draws) % n  # SplitMix64.below(n) (a rejection is the output's: playdraws)
                         left[seat] -= 1
                         remaining -= 1
                         if k:  # the (k-1)-th free place from the lowest bit: its bit is followed by as many digits
@@ -630,12 +618,7 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             places &= free
             n_places = places.bit_count()
         n = 1 + len(cm) + n_places  # SplitMix64.below(n), written in: the same draws as draw_below
-        limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
-        z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound
-        while z >= limit:
-            stream.rejected += 1
-            z = next(draws)
-        k = z % n
+        k = next(draws) % n  # SplitMix64.below(n) (a rejection is the output's: playdraws)
         if 0 < k <= len(cm):
             history.append((names[seat], cm[k - 1]))
             play_card(state, t, cm[k - 1], seat)
@@ -717,9 +700,9 @@ def _kth_bit(mask: int, k: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
+def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> list[int] | None:
     """The species judged in initiative order (survival.next_survivor, written in) and their keeps (keep_moves'
-    order), until the income and the next round.
+    order), until the income and the next round; each species' spaces as masks then, if all were judged here.
 
     A species with a choice keeps its endangered dinosaurs one decision at a time; the fields of the survivor
     (survivor, kept, keep_target, keep_extra) are read when the phase is entered mid-way and written only if a
@@ -727,7 +710,7 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     """
     draws = stream.outputs
     history = state.history
-    keeps, lim = en.keep, t.limits
+    keeps = en.keep
     codes = t.ring_codes[state.wheel]
     _, hot, cold, deadly = t.ring_masks[state.wheel]
     bits = t.bits
@@ -738,6 +721,8 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     n_seats = state.n
     turn = state.turn
     seat = state.survivor
+    whole = seat is None and turn == -1  # every species judged here: their masks are known at the end
+    held = [0] * n_seats
     if seat is None:
         kept: list[int] = []
         target = extra = p1 = p2 = p3 = saved = 0
@@ -758,6 +743,7 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             m = 0  # its spaces, counted per ring by their masks
             for s in mine:
                 m |= bits[s]
+            held[seat] = m
             r1 = (m & hot).bit_count()
             r2 = (m & cold).bit_count()
             r3 = (m & deadly).bit_count()
@@ -798,12 +784,8 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
         if target and not saved:  # no protection saves one: every keep costs one of the extra, all allowed
             keep_move = keeps[seat]
             for _ in range(target):
-                n = len(danger)  # SplitMix64.below(n), written in (lim: its rejection bounds)
-                z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound (lim)
-                while z >= lim[n]:
-                    stream.rejected += 1
-                    z = next(draws)
-                history.append(keep_move[danger.pop(z % n)])
+                n = len(danger)  # SplitMix64.below(n), written in
+                history.append(keep_move[danger.pop(next(draws) % n)])
         elif target:
             keep_move = keeps[seat]
             used = [0, 0, 0, 0]
@@ -829,12 +811,7 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                     state.turn, state.survivor, state.kept = turn, seat, kept
                     state.keep_target, state.keep_extra = target, extra
                     raise ValueError("a game that is not over offered no legal move")
-                limit = LIMITS[n] if n < 64 else TWO64 - TWO64 % n
-                z = next(draws)  # SplitMix64.below(n): the next output, rejected above its bound
-                while z >= limit:
-                    stream.rejected += 1
-                    z = next(draws)
-                s = choices[z % n]
+                s = choices[next(draws) % n]
                 history.append(keep_move[s])
                 kept.append(s)
                 danger.remove(s)
@@ -843,9 +820,12 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                     break
         if danger:  # survival.judge: the endangered dinosaurs not kept die, lost to the climate
             mine = pos[seat]
+            h = held[seat]
             for s in danger:
                 occ[s] = -1
                 mine.remove(s)
+                h ^= bits[s]
+            held[seat] = h
             dead = len(danger)
             count[seat] -= dead
             lost[seat] += dead
@@ -855,3 +835,4 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     state.turn = turn
     state.kept = []
     income(state, t)
+    return held if whole else None

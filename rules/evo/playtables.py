@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from rules.core.rng import TWO64
 from rules.evo import auction, data
 from rules.evo.board import Board
 from rules.evo.moves import Move
@@ -40,7 +39,6 @@ class Tables:
     ring_codes: tuple[tuple[int, ...], ...]  # [wheel position][space]: RING_CODE
     ring_masks: tuple[tuple[int, ...], ...]  # [wheel position][RING_CODE]: the spaces in that ring, as a mask
     wheel: data.Wheel
-    limits: tuple[int, ...]  # SplitMix64.below(n)'s rejection bound by n, for more decisions than a position offers
     enterable: tuple[dict[int, tuple[int, ...]], ...]  # per space and mask of some neighbours: them, nb order
 
 
@@ -69,10 +67,8 @@ def _make_tables(board: Board, wheel: data.Wheel) -> Tables:
     w2mask = tuple(sum(1 << u for u in within2[s]) for s in range(size))
     coastmask = sum(1 << s for s in coast)
     nbbits = tuple(tuple(1 << u for u in nb[s]) for s in range(size))
-    # the most decisions of a position: a birth with every dinosaur out and Killer Babies, 8 x size x 7, and cards
-    limits = tuple(TWO64 - TWO64 % n if n else 0 for n in range(64 * size + 64))
     return Tables(size, nb, nbbits, nbmask, w3mask, w2mask, coastmask, (1 << size) - 1, bits, within3, step, attack,
-                  swim, fly, birth, keep, codes, masks, wheel, limits, tuple(map(_subsets, nb)))
+                  swim, fly, birth, keep, codes, masks, wheel, tuple(map(_subsets, nb)))
 
 
 Entry = tuple[str, Move]  # a history entry: the player and the move

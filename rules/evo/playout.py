@@ -143,6 +143,19 @@ def _initiative(state: State, t: Tables, stream: Draws) -> None:
     next_mover(state, t)
 
 
+BID_LANE = 8  # bits per auction column in _auction's masks: bit a stands for a bid of a (1 to MAX_BID)
+_BID_COLUMNS = 8  # columns the masks have room for (the lab holds at most one per player)
+_BID_PUT = tuple(tuple((((1 << MAX_BID + 1) - 1) >> low << low) << BID_LANE * c for low in range(MAX_BID + 3))
+                 for c in range(_BID_COLUMNS))  # per column and lowest bid left, its lane's bids
+_BID_CLEAR = tuple(((1 << BID_LANE * _BID_COLUMNS) - 1) ^ (255 << BID_LANE * c) for c in range(_BID_COLUMNS))
+_BID_BELOW = tuple(sum(((1 << top1) - 1) << BID_LANE * c for c in range(_BID_COLUMNS))
+                   for top1 in range(MAX_BID + 2))  # per top + 1, the bids below it in every column
+_BID_OPEN = tuple(sum(255 << BID_LANE * c for c in range(_BID_COLUMNS) if not barred >> c & 1)
+                  for barred in range(1 << _BID_COLUMNS))  # per mask of barred columns, the lanes of the others
+_LANE_COUNT = tuple(lane.bit_count() for lane in range(256))  # per lane (a byte), its bids
+_LANE_AMOUNTS = tuple(tuple(a for a in range(8) if lane >> a & 1) for lane in range(256))  # ... and their amounts
+
+
 def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     """Bids, counted by column and amount (auction.bid_moves' order), until the auction is settled.
 
@@ -159,44 +172,37 @@ def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     seat = state.bidder
     assert seat is not None
     closed = MAX_BID + 2  # the lowest bid of a column no bid can reach (open_columns_only: a column with a bid)
-    lows = []  # per column
-    for held in bids:
-        lows.append(1 if held is None else closed if open_only else held[1] + 1)
     held_event = data.edition_rules(state.config.edition).event_held and lab[:1] == [EVENT]  # auction.closed
-    if held_event and bids[0] is not None:
-        lows[0] = closed
+    put = _BID_PUT
+    room = 0  # the bids each column still takes, a lane of amounts per column (auction.bid_moves' order)
+    c = 0
+    for held in bids:
+        room |= put[c][1 if held is None else closed if open_only or (held_event and c == 0) else held[1] + 1]
+        c += 1
+    ncol = c
     while True:  # the bidder's fields are not written as it goes: settle clears them
         top = mp[seat] + genes[seat].get("alchemical vial", 0)
         if top > MAX_BID:
             top = MAX_BID
-        top1 = top + 1
+        bids_now = room & _BID_BELOW[top + 1]  # the amounts up to its top in every column
         barred = outbid[seat]
         if barred:  # the columns it was outbid in are closed to it (edition 2 on: all of them this auction)
-            own = lows[:]
-            while barred:
-                low_bit = barred & -barred
-                barred ^= low_bit
-                own[low_bit.bit_length() - 1] = closed
-        else:
-            own = lows
-        n = 0  # top - low + 1 bids in each column it can reach (walked again only to the drawn one)
-        for low in own:
-            if low < top1:
-                n += top1 - low
+            bids_now &= _BID_OPEN[barred]
+        n = bids_now.bit_count()
         if n:
             k = next(draws) % n  # SplitMix64.below(n) (a rejection is the output's: playdraws)
             c = 0
-            for low in own:
-                if low < top1:
-                    k -= top1 - low
-                    if k < 0:
-                        break
+            for lane in bids_now.to_bytes(ncol, "little"):  # walked column by column to the drawn bid
+                here = _LANE_COUNT[lane]
+                if k < here:
+                    break
+                k -= here
                 c += 1
+            amount = _LANE_AMOUNTS[lane][k]
             held = bids[c]
-            amount = top1 + k
             history.append(bid_e[seat][lab[c]][amount])
             bids[c] = (seat, amount)
-            lows[c] = closed if open_only or (held_event and c == 0) else amount + 1
+            room = room & _BID_CLEAR[c] | put[c][closed if open_only or (held_event and c == 0) else amount + 1]
             column_of[seat] = c
             if held is not None:  # the outbid bidder bids next
                 seat = held[0]

@@ -152,8 +152,8 @@ _BID_BELOW = tuple(sum(((1 << top1) - 1) << BID_LANE * c for c in range(_BID_COL
                    for top1 in range(MAX_BID + 2))  # per top + 1, the bids below it in every column
 _BID_OPEN = tuple(sum(255 << BID_LANE * c for c in range(_BID_COLUMNS) if not barred >> c & 1)
                   for barred in range(1 << _BID_COLUMNS))  # per mask of barred columns, the lanes of the others
-_LANE_COUNT = tuple(lane.bit_count() for lane in range(256))  # per lane (a byte), its bids
-_LANE_AMOUNTS = tuple(tuple(a for a in range(8) if lane >> a & 1) for lane in range(256))  # ... and their amounts
+_BYTE_COUNT = tuple(byte.bit_count() for byte in range(256))  # per byte of a mask (an auction lane), its bits
+_BYTE_BITS = tuple(tuple(a for a in range(8) if byte >> a & 1) for byte in range(256))  # ... and where they are
 
 
 def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
@@ -193,12 +193,12 @@ def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             k = next(draws) % n  # SplitMix64.below(n) (a rejection is the output's: playdraws)
             c = 0
             for lane in bids_now.to_bytes(ncol, "little"):  # walked column by column to the drawn bid
-                here = _LANE_COUNT[lane]
+                here = _BYTE_COUNT[lane]
                 if k < here:
                     break
                 k -= here
                 c += 1
-            amount = _LANE_AMOUNTS[lane][k]
+            amount = _BYTE_BITS[lane][k]
             held = bids[c]
             history.append(bid_e[seat][lab[c]][amount])
             bids[c] = (seat, amount)
@@ -464,6 +464,7 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws, free: int) -> N
     nbmask, w3mask = t.nbmask, t.w3mask
     birth_cards = timing_sets()["birth"]
     born0, bits = en.birth, t.bits
+    nbytes = (t.size + 7) // 8  # a mask of spaces in bytes
     edition1 = state.config.edition < 2
     birth_names = timing_cards()["birth"]
     birth_open = -1  # whether a Birth card is not yet discarded (-1: to be found; a card played changes it)
@@ -511,9 +512,16 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws, free: int) -> N
                         k = next(draws) % n  # SplitMix64.below(n) (a rejection is the output's: playdraws)
                         left[seat] -= 1
                         remaining -= 1
-                        if k:  # the (k-1)-th free place from the lowest bit: its bit is followed by as many digits
-                            digits = bin(places)
-                            u = len(digits) - 1 - len(digits.rsplit("1", k)[0])
+                        if k:  # the (k-1)-th free place from the lowest bit, walked a byte at a time
+                            k -= 1
+                            u = 0
+                            for lane in places.to_bytes(nbytes, "little"):
+                                here = _BYTE_COUNT[lane]
+                                if k < here:
+                                    break
+                                k -= here
+                                u += 8
+                            u += _BYTE_BITS[lane][k]
                             history.append(born0[seat][u])
                             occ[u] = seat
                             count[seat] += 1
@@ -668,12 +676,15 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws, free: int) -> N
                 state.kill(e if combat.roll(state).wins != "never" else u, combat=True)
                 free = -1
         elif not options:
-            j = k - 1 - len(cm)  # the j-th free place in board order (_kth_bit, written in)
-            m = places
-            while j:
-                m &= m - 1
-                j -= 1
-            u = (m & -m).bit_length() - 1
+            j = k - 1 - len(cm)  # the j-th free place in board order, walked a byte at a time
+            u = 0
+            for lane in places.to_bytes(nbytes, "little"):
+                here = _BYTE_COUNT[lane]
+                if j < here:
+                    break
+                j -= here
+                u += 8
+            u += _BYTE_BITS[lane][j]
             history.append(born0[seat][u])
             occ[u] = seat
             count[seat] += 1

@@ -147,7 +147,10 @@ BID_LANE = 8  # bits per auction column in _auction's masks: bit a stands for a 
 _BID_COLUMNS = 8  # columns the masks have room for (the lab holds at most one per player)
 _BID_PUT = tuple(tuple((((1 << MAX_BID + 1) - 1) >> low << low) << BID_LANE * c for low in range(MAX_BID + 3))
                  for c in range(_BID_COLUMNS))  # per column and lowest bid left, its lane's bids
-_BID_CLEAR = tuple(((1 << BID_LANE * _BID_COLUMNS) - 1) ^ (255 << BID_LANE * c) for c in range(_BID_COLUMNS))
+_BID_ALL = (1 << BID_LANE * _BID_COLUMNS) - 1
+_BID_CUT = tuple(tuple(_BID_ALL ^ ((1 << a + 1) - 1) << BID_LANE * c for a in range(MAX_BID + 1))
+                 for c in range(_BID_COLUMNS))  # per column and bid, the lanes less that column's amounts up to it
+_BID_SHUT = tuple((_BID_ALL ^ 255 << BID_LANE * c,) * (MAX_BID + 1) for c in range(_BID_COLUMNS))  # ... or all of them
 _BID_BELOW = tuple(sum(((1 << top1) - 1) << BID_LANE * c for c in range(_BID_COLUMNS))
                    for top1 in range(MAX_BID + 2))  # per top + 1, the bids below it in every column
 _BID_OPEN = tuple(sum(255 << BID_LANE * c for c in range(_BID_COLUMNS) if not barred >> c & 1)
@@ -173,11 +176,13 @@ def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     assert seat is not None
     closed = MAX_BID + 2  # the lowest bid of a column no bid can reach (open_columns_only: a column with a bid)
     held_event = data.edition_rules(state.config.edition).event_held and lab[:1] == [EVENT]  # auction.closed
-    put = _BID_PUT
     room = 0  # the bids each column still takes, a lane of amounts per column (auction.bid_moves' order)
+    cuts = []  # per column, by a bid's amount, what is left of the lanes after it
     c = 0
     for held in bids:
-        room |= put[c][1 if held is None else closed if open_only or (held_event and c == 0) else held[1] + 1]
+        shut = open_only or (held_event and c == 0)  # a column with a bid takes no more
+        room |= _BID_PUT[c][1 if held is None else closed if shut else held[1] + 1]
+        cuts.append(_BID_SHUT[c] if shut else _BID_CUT[c])
         c += 1
     ncol = c
     while True:  # the bidder's fields are not written as it goes: settle clears them
@@ -202,7 +207,7 @@ def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
             held = bids[c]
             history.append(bid_e[seat][lab[c]][amount])
             bids[c] = (seat, amount)
-            room = room & _BID_CLEAR[c] | put[c][closed if open_only or (held_event and c == 0) else amount + 1]
+            room &= cuts[c][amount]
             column_of[seat] = c
             if held is not None:  # the outbid bidder bids next
                 seat = held[0]
@@ -514,8 +519,9 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws, free: int) -> N
                         remaining -= 1
                         if k:  # the (k-1)-th free place from the lowest bit, walked a byte at a time
                             k -= 1
-                            u = 0
-                            for lane in places.to_bytes(nbytes, "little"):
+                            row = places.to_bytes(nbytes, "little").lstrip(b"\0")  # (its empty low bytes off)
+                            u = (nbytes - len(row)) * 8
+                            for lane in row:
                                 here = _BYTE_COUNT[lane]
                                 if k < here:
                                     break
@@ -677,8 +683,9 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws, free: int) -> N
                 free = -1
         elif not options:
             j = k - 1 - len(cm)  # the j-th free place in board order, walked a byte at a time
-            u = 0
-            for lane in places.to_bytes(nbytes, "little"):
+            row = places.to_bytes(nbytes, "little").lstrip(b"\0")  # (its empty low bytes off)
+            u = (nbytes - len(row)) * 8
+            for lane in row:
                 here = _BYTE_COUNT[lane]
                 if j < here:
                     break

@@ -372,7 +372,7 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[i
                             held = []
                             ready = False
                             break
-                        history.append(step_move[s * size + u])
+                        history.append(step_move[s][u])
                     elif k < ns + nsw:
                         j, k = divmod(k - ns, per_shore)
                         s, u = shore[j], _kth_bit(coast_free, k)

@@ -79,7 +79,7 @@ class Entries:
     """The history entries of the frequent decisions, made once per island and players: a playout appends them
     as they are (tuples, never changed), so recording a decision allocates nothing."""
 
-    step: tuple[dict[int, Entry], ...]  # per seat, by from * size + to (Tables.step)
+    step: tuple[tuple[dict[int, Entry], ...], ...]  # per seat, by from and to (Tables.step)
     birth: tuple[tuple[Entry, ...], ...]  # per seat, by space: a birth with no dinosaur taken off
     keep: tuple[tuple[Entry, ...], ...]  # per seat, by space
     bid: tuple[dict[str, tuple[Entry, ...]], ...]  # per seat and column, by amount (bid_rows)
@@ -92,7 +92,8 @@ class Entries:
 def entries_for(t: Tables, names: tuple[str, ...]) -> Entries:
     """The entries of an island's tables for the players `names` (in seat order)."""
     rows = bid_rows()
-    return Entries(tuple({k: (p, m) for k, m in t.step.items()} for p in names),
+    return Entries(tuple(tuple({u: (p, t.step[s * t.size + u]) for u in t.neighbors[s]} for s in range(t.size))
+                         for p in names),
                    tuple(tuple((p, m) for m in t.birth[0]) for p in names),
                    tuple(tuple((p, m) for m in t.keep) for p in names),
                    tuple({item: tuple((p, m) for m in row) for item, row in rows.items()} for p in names),

@@ -274,7 +274,7 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[i
     occ, pos, count, genes, hand = state.occ, state.pos, state.count, state.genes, state.hand
     nbm, size, step_e, coastal = t.nbmask, t.size, en.step, state.board.coastal
     bits = t.bits
-    enterable = t.enterable
+    enterable, pairs = t.enterable, t.pairs
     w2m = t.w2mask
     n_seats = state.n
     edition1 = state.config.edition < 2
@@ -373,10 +373,12 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[i
                             ready = False
                             break
                         history.append(step_move[s][u])
+                        both = pairs[s][u]
                     elif k < ns + nsw:
                         j, k = divmod(k - ns, per_shore)
                         s, u = shore[j], _kth_bit(coast_free, k)
                         history.append((name, t.swim[s * size + u]))
+                        both = bits[s] | bits[u]
                         state.flippers_used = True
                         special = wings and not state.wings_used
                         nsw = 0
@@ -389,6 +391,7 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[i
                         s = flyers[j]
                         u = _kth_bit(w2m[s] & free, k)
                         history.append((name, t.fly[s * size + u]))
+                        both = bits[s] | bits[u]
                         state.wings_used = True
                         special = flippers and not state.flippers_used
                         nfl = 0
@@ -396,7 +399,6 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[i
                     occ[u] = seat
                     mine.remove(s)
                     mine.append(u)
-                    both = bits[s] | bits[u]
                     target ^= both
                     free ^= both
                     if prey_mine:

@@ -40,6 +40,7 @@ class Tables:
     ring_masks: tuple[tuple[int, ...], ...]  # [wheel position][RING_CODE]: the spaces in that ring, as a mask
     wheel: data.Wheel
     enterable: tuple[dict[int, tuple[int, ...]], ...]  # per space and mask of some neighbours: them, nb order
+    pairs: tuple[dict[int, int], ...]  # per space and neighbour, the two spaces' bits (what a step changes)
 
 
 @cache
@@ -68,7 +69,8 @@ def _make_tables(board: Board, wheel: data.Wheel) -> Tables:
     coastmask = sum(1 << s for s in coast)
     nbbits = tuple(tuple(1 << u for u in nb[s]) for s in range(size))
     return Tables(size, nb, nbbits, nbmask, w3mask, w2mask, coastmask, (1 << size) - 1, bits, within3, step, attack,
-                  swim, fly, birth, keep, codes, masks, wheel, tuple(map(_subsets, nb)))
+                  swim, fly, birth, keep, codes, masks, wheel, tuple(map(_subsets, nb)),
+                  tuple({u: bits[s] | bits[u] for u in nb[s]} for s in range(size)))
 
 
 Entry = tuple[str, Move]  # a history entry: the player and the move

@@ -42,7 +42,6 @@ from rules.evo.state import State
 
 FAST_EDITIONS = (1, 2, 3, 4, 5, 6)  # the editions whose rules the copies follow (playsteps.py); new ones start outside
 NO_MOVES: tuple[Move, ...] = ()  # the cards of a hand without any
-_CARD_MOVES: dict[tuple[object, ...], tuple[Move, ...]] = {}  # cards.card_moves by all it reads (_card_moves)
 
 
 def play_out(state: State, rng: SplitMix64) -> State:
@@ -109,15 +108,15 @@ def _by_state(state: State, stream: Draws) -> None:
     state.perform(moves[next(stream.outputs) % n], seat)
 
 
-def _card_moves(state: State, seat: int) -> tuple[Move, ...]:
-    """cards.card_moves, remembered by all it reads: the phase, the seat, the players' names and the hand."""
-    names = state.names
-    key = (len(names), *names, state.phase, seat, *state.hand[seat])  # (the count first: names then end there)
-    cm = _CARD_MOVES.get(key)
+def _card_moves(state: State, seat: int, known: dict[tuple[object, ...], tuple[Move, ...]]) -> tuple[Move, ...]:
+    """cards.card_moves, remembered by all it reads but the players' names (`known` is per names: Entries.cards):
+    the phase, the seat and the hand."""
+    key = (state.phase, seat, *state.hand[seat])
+    cm = known.get(key)
     if cm is None:
-        if len(_CARD_MOVES) >= 4096:  # bounded: a search sees few names, but a long run many hands
-            _CARD_MOVES.clear()
-        cm = _CARD_MOVES[key] = tuple(cards.card_moves(state, seat))
+        if len(known) >= 4096:  # bounded: a long run sees many hands
+            known.clear()
+        cm = known[key] = tuple(cards.card_moves(state, seat))
     return cm
 
 
@@ -236,7 +235,7 @@ def _window(state: State, t: Tables, en: Entries, stream: Draws) -> bool:
     played = False
     while state.phase == phase:
         seat = state.window[0]
-        cm = NO_MOVES if timing_set.isdisjoint(hand[seat]) else _card_moves(state, seat)
+        cm = NO_MOVES if timing_set.isdisjoint(hand[seat]) else _card_moves(state, seat, en.cards)
         n = 1 + len(cm)  # SplitMix64.below(n), written in
         k = next(draws) % n  # SplitMix64.below(n) (a rejection is the output's: playdraws)
         if k:
@@ -309,12 +308,12 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[i
         target = free | (prey ^ held[seat] if ok[seat] else prey)  # the spaces a step may enter: free, or prey
         if hand[seat]:
             if edition1:
-                hold = bool(_card_moves(state, seat))
+                hold = bool(_card_moves(state, seat, en.cards))
             else:  # cards.may_hold: a movement card not yet discarded (the same for every hand)
                 if cards_left < 0:
                     cards_left = 0 if movement_cards.issubset(state.discard) else 1
                 hold = cards_left > 0
-            cm = NO_MOVES if movement_cards.isdisjoint(hand[seat]) else _card_moves(state, seat)
+            cm = NO_MOVES if movement_cards.isdisjoint(hand[seat]) else _card_moves(state, seat, en.cards)
         else:
             hold = False
             cm = NO_MOVES
@@ -566,7 +565,7 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws, free: int) -> N
         assert at is not None
         seat = at
         g = genes[seat]
-        cm = NO_MOVES if not hand[seat] or birth_cards.isdisjoint(hand[seat]) else _card_moves(state, seat)
+        cm = NO_MOVES if not hand[seat] or birth_cards.isdisjoint(hand[seat]) else _card_moves(state, seat, en.cards)
         shell = g.get("thick shell") or fxs[seat]["reach3"]
         mine = pos[seat]
         killer = False  # Killer Babies below the supply's end: place_list, attacks and prey, not options

@@ -4,7 +4,7 @@ of neighbourhoods, the climate rings by wheel position, and the cards by timing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
 from rules.evo import auction, data
@@ -88,6 +88,7 @@ class Entries:
     done: tuple[Entry, ...]  # per seat
     skip: tuple[Entry, ...]
     pass_: tuple[Entry, ...]
+    cards: dict[tuple[object, ...], tuple[Move, ...]] = field(default_factory=dict)  # playout._card_moves' memo
 
 
 @lru_cache(maxsize=16)

@@ -588,12 +588,14 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws, free: int) -> N
                 places |= near_mask[s]
             places &= free
             fx = state.fx
-            prey = 0
+            prey = t.full ^ free  # every dinosaur on the island, less its own and those no one may attack
+            for s in mine:
+                prey ^= bits[s]
             for o in range(n_seats):
                 c = count[o]  # combat.attackable, written in
-                if c > 2 and o != seat and not fx[o]["truce"] and not (c <= 3 and genes[o].get("regeneration")):
+                if o != seat and not (c > 2 and not fx[o]["truce"] and not (c <= 3 and genes[o].get("regeneration"))):
                     for s in pos[o]:
-                        prey |= bits[s]
+                        prey ^= bits[s]
             place_list = []  # the places in board order, lowest bit first
             m = places
             while m:

@@ -42,7 +42,6 @@ from rules.evo.state import State
 
 FAST_EDITIONS = (1, 2, 3, 4, 5, 6)  # the editions whose rules the copies follow (playsteps.py); new ones start outside
 NO_MOVES: tuple[Move, ...] = ()  # the cards of a hand without any
-_CARD_MOVES: dict[tuple[object, ...], tuple[Move, ...]] = {}  # cards.card_moves by all it reads (_card_moves)
 
 
 def play_out(state: State, rng: SplitMix64) -> State:
@@ -109,15 +108,15 @@ def _by_state(state: State, stream: Draws) -> None:
     state.perform(moves[next(stream.outputs) % n], seat)
 
 
-def _card_moves(state: State, seat: int) -> tuple[Move, ...]:
-    """cards.card_moves, remembered by all it reads: the phase, the seat, the players' names and the hand."""
-    names = state.names
-    key = (len(names), *names, state.phase, seat, *state.hand[seat])  # (the count first: names then end there)
-    cm = _CARD_MOVES.get(key)
+def _card_moves(state: State, seat: int, known: dict[tuple[object, ...], tuple[Move, ...]]) -> tuple[Move, ...]:
+    """cards.card_moves, remembered by all it reads but the players' names (`known` is per names: Entries.cards):
+    the phase, the seat and the hand."""
+    key = (state.phase, seat, *state.hand[seat])
+    cm = known.get(key)
     if cm is None:
-        if len(_CARD_MOVES) >= 4096:  # bounded: a search sees few names, but a long run many hands
-            _CARD_MOVES.clear()
-        cm = _CARD_MOVES[key] = tuple(cards.card_moves(state, seat))
+        if len(known) >= 4096:  # bounded: a long run sees many hands
+            known.clear()
+        cm = known[key] = tuple(cards.card_moves(state, seat))
     return cm
 
 
@@ -143,6 +142,22 @@ def _initiative(state: State, t: Tables, stream: Draws) -> None:
     next_mover(state, t)
 
 
+BID_LANE = 8  # bits per auction column in _auction's masks: bit a stands for a bid of a (1 to MAX_BID)
+_BID_COLUMNS = 8  # columns the masks have room for (the lab holds at most one per player)
+_BID_PUT = tuple(tuple((((1 << MAX_BID + 1) - 1) >> low << low) << BID_LANE * c for low in range(MAX_BID + 3))
+                 for c in range(_BID_COLUMNS))  # per column and lowest bid left, its lane's bids
+_BID_ALL = (1 << BID_LANE * _BID_COLUMNS) - 1
+_BID_CUT = tuple(tuple(_BID_ALL ^ ((1 << a + 1) - 1) << BID_LANE * c for a in range(MAX_BID + 1))
+                 for c in range(_BID_COLUMNS))  # per column and bid, the lanes less that column's amounts up to it
+_BID_SHUT = tuple((_BID_ALL ^ 255 << BID_LANE * c,) * (MAX_BID + 1) for c in range(_BID_COLUMNS))  # ... or all of them
+_BID_BELOW = tuple(sum(((1 << top1) - 1) << BID_LANE * c for c in range(_BID_COLUMNS))
+                   for top1 in range(MAX_BID + 2))  # per top + 1, the bids below it in every column
+_BID_OPEN = tuple(sum(255 << BID_LANE * c for c in range(_BID_COLUMNS) if not barred >> c & 1)
+                  for barred in range(1 << _BID_COLUMNS))  # per mask of barred columns, the lanes of the others
+_BYTE_COUNT = tuple(byte.bit_count() for byte in range(256))  # per byte of a mask (an auction lane), its bits
+_BYTE_BITS = tuple(tuple(a for a in range(8) if byte >> a & 1) for byte in range(256))  # ... and where they are
+
+
 def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     """Bids, counted by column and amount (auction.bid_moves' order), until the auction is settled.
 
@@ -159,44 +174,39 @@ def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     seat = state.bidder
     assert seat is not None
     closed = MAX_BID + 2  # the lowest bid of a column no bid can reach (open_columns_only: a column with a bid)
-    lows = []  # per column
-    for held in bids:
-        lows.append(1 if held is None else closed if open_only else held[1] + 1)
     held_event = data.edition_rules(state.config.edition).event_held and lab[:1] == [EVENT]  # auction.closed
-    if held_event and bids[0] is not None:
-        lows[0] = closed
+    room = 0  # the bids each column still takes, a lane of amounts per column (auction.bid_moves' order)
+    cuts = []  # per column, by a bid's amount, what is left of the lanes after it
+    c = 0
+    for held in bids:
+        shut = open_only or (held_event and c == 0)  # a column with a bid takes no more
+        room |= _BID_PUT[c][1 if held is None else closed if shut else held[1] + 1]
+        cuts.append(_BID_SHUT[c] if shut else _BID_CUT[c])
+        c += 1
+    ncol = c
     while True:  # the bidder's fields are not written as it goes: settle clears them
         top = mp[seat] + genes[seat].get("alchemical vial", 0)
         if top > MAX_BID:
             top = MAX_BID
-        top1 = top + 1
+        bids_now = room & _BID_BELOW[top + 1]  # the amounts up to its top in every column
         barred = outbid[seat]
         if barred:  # the columns it was outbid in are closed to it (edition 2 on: all of them this auction)
-            own = lows[:]
-            while barred:
-                low_bit = barred & -barred
-                barred ^= low_bit
-                own[low_bit.bit_length() - 1] = closed
-        else:
-            own = lows
-        n = 0  # top - low + 1 bids in each column it can reach (walked again only to the drawn one)
-        for low in own:
-            if low < top1:
-                n += top1 - low
+            bids_now &= _BID_OPEN[barred]
+        n = bids_now.bit_count()
         if n:
             k = next(draws) % n  # SplitMix64.below(n) (a rejection is the output's: playdraws)
             c = 0
-            for low in own:
-                if low < top1:
-                    k -= top1 - low
-                    if k < 0:
-                        break
+            for lane in bids_now.to_bytes(ncol, "little"):  # walked column by column to the drawn bid
+                here = _BYTE_COUNT[lane]
+                if k < here:
+                    break
+                k -= here
                 c += 1
+            amount = _BYTE_BITS[lane][k]
             held = bids[c]
-            amount = top1 + k
             history.append(bid_e[seat][lab[c]][amount])
             bids[c] = (seat, amount)
-            lows[c] = closed if open_only or (held_event and c == 0) else amount + 1
+            room &= cuts[c][amount]
             column_of[seat] = c
             if held is not None:  # the outbid bidder bids next
                 seat = held[0]
@@ -225,7 +235,7 @@ def _window(state: State, t: Tables, en: Entries, stream: Draws) -> bool:
     played = False
     while state.phase == phase:
         seat = state.window[0]
-        cm = NO_MOVES if timing_set.isdisjoint(hand[seat]) else _card_moves(state, seat)
+        cm = NO_MOVES if timing_set.isdisjoint(hand[seat]) else _card_moves(state, seat, en.cards)
         n = 1 + len(cm)  # SplitMix64.below(n), written in
         k = next(draws) % n  # SplitMix64.below(n) (a rejection is the output's: playdraws)
         if k:
@@ -263,7 +273,7 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[i
     occ, pos, count, genes, hand = state.occ, state.pos, state.count, state.genes, state.hand
     nbm, size, step_e, coastal = t.nbmask, t.size, en.step, state.board.coastal
     bits = t.bits
-    enterable = t.enterable
+    enterable, pairs = t.enterable, t.pairs
     w2m = t.w2mask
     n_seats = state.n
     edition1 = state.config.edition < 2
@@ -298,12 +308,12 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[i
         target = free | (prey ^ held[seat] if ok[seat] else prey)  # the spaces a step may enter: free, or prey
         if hand[seat]:
             if edition1:
-                hold = bool(_card_moves(state, seat))
+                hold = bool(_card_moves(state, seat, en.cards))
             else:  # cards.may_hold: a movement card not yet discarded (the same for every hand)
                 if cards_left < 0:
                     cards_left = 0 if movement_cards.issubset(state.discard) else 1
                 hold = cards_left > 0
-            cm = NO_MOVES if movement_cards.isdisjoint(hand[seat]) else _card_moves(state, seat)
+            cm = NO_MOVES if movement_cards.isdisjoint(hand[seat]) else _card_moves(state, seat, en.cards)
         else:
             hold = False
             cm = NO_MOVES
@@ -361,11 +371,13 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[i
                             held = []
                             ready = False
                             break
-                        history.append(step_move[s * size + u])
+                        history.append(step_move[s][u])
+                        both = pairs[s][u]
                     elif k < ns + nsw:
                         j, k = divmod(k - ns, per_shore)
                         s, u = shore[j], _kth_bit(coast_free, k)
                         history.append((name, t.swim[s * size + u]))
+                        both = bits[s] | bits[u]
                         state.flippers_used = True
                         special = wings and not state.wings_used
                         nsw = 0
@@ -378,6 +390,7 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[i
                         s = flyers[j]
                         u = _kth_bit(w2m[s] & free, k)
                         history.append((name, t.fly[s * size + u]))
+                        both = bits[s] | bits[u]
                         state.wings_used = True
                         special = flippers and not state.flippers_used
                         nfl = 0
@@ -385,7 +398,6 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[i
                     occ[u] = seat
                     mine.remove(s)
                     mine.append(u)
-                    both = bits[s] | bits[u]
                     target ^= both
                     free ^= both
                     if prey_mine:
@@ -458,6 +470,7 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws, free: int) -> N
     nbmask, w3mask = t.nbmask, t.w3mask
     birth_cards = timing_sets()["birth"]
     born0, bits = en.birth, t.bits
+    nbytes = (t.size + 7) // 8  # a mask of spaces in bytes
     edition1 = state.config.edition < 2
     birth_names = timing_cards()["birth"]
     birth_open = -1  # whether a Birth card is not yet discarded (-1: to be found; a card played changes it)
@@ -505,9 +518,17 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws, free: int) -> N
                         k = next(draws) % n  # SplitMix64.below(n) (a rejection is the output's: playdraws)
                         left[seat] -= 1
                         remaining -= 1
-                        if k:  # the (k-1)-th free place from the lowest bit: its bit is followed by as many digits
-                            digits = bin(places)
-                            u = len(digits) - 1 - len(digits.rsplit("1", k)[0])
+                        if k:  # the (k-1)-th free place from the lowest bit, walked a byte at a time
+                            k -= 1
+                            row = places.to_bytes(nbytes, "little").lstrip(b"\0")  # (its empty low bytes off)
+                            u = (nbytes - len(row)) * 8
+                            for lane in row:
+                                here = _BYTE_COUNT[lane]
+                                if k < here:
+                                    break
+                                k -= here
+                                u += 8
+                            u += _BYTE_BITS[lane][k]
                             history.append(born0[seat][u])
                             occ[u] = seat
                             count[seat] += 1
@@ -544,7 +565,7 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws, free: int) -> N
         assert at is not None
         seat = at
         g = genes[seat]
-        cm = NO_MOVES if not hand[seat] or birth_cards.isdisjoint(hand[seat]) else _card_moves(state, seat)
+        cm = NO_MOVES if not hand[seat] or birth_cards.isdisjoint(hand[seat]) else _card_moves(state, seat, en.cards)
         shell = g.get("thick shell") or fxs[seat]["reach3"]
         mine = pos[seat]
         killer = False  # Killer Babies below the supply's end: place_list, attacks and prey, not options
@@ -567,12 +588,14 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws, free: int) -> N
                 places |= near_mask[s]
             places &= free
             fx = state.fx
-            prey = 0
+            prey = t.full ^ free  # every dinosaur on the island, less its own and those no one may attack
+            for s in mine:
+                prey ^= bits[s]
             for o in range(n_seats):
                 c = count[o]  # combat.attackable, written in
-                if c > 2 and o != seat and not fx[o]["truce"] and not (c <= 3 and genes[o].get("regeneration")):
+                if o != seat and not (c > 2 and not fx[o]["truce"] and not (c <= 3 and genes[o].get("regeneration"))):
                     for s in pos[o]:
-                        prey |= bits[s]
+                        prey ^= bits[s]
             place_list = []  # the places in board order, lowest bit first
             m = places
             while m:
@@ -662,12 +685,16 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws, free: int) -> N
                 state.kill(e if combat.roll(state).wins != "never" else u, combat=True)
                 free = -1
         elif not options:
-            j = k - 1 - len(cm)  # the j-th free place in board order (_kth_bit, written in)
-            m = places
-            while j:
-                m &= m - 1
-                j -= 1
-            u = (m & -m).bit_length() - 1
+            j = k - 1 - len(cm)  # the j-th free place in board order, walked a byte at a time
+            row = places.to_bytes(nbytes, "little").lstrip(b"\0")  # (its empty low bytes off)
+            u = (nbytes - len(row)) * 8
+            for lane in row:
+                here = _BYTE_COUNT[lane]
+                if j < here:
+                    break
+                j -= here
+                u += 8
+            u += _BYTE_BITS[lane][j]
             history.append(born0[seat][u])
             occ[u] = seat
             count[seat] += 1

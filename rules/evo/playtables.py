@@ -4,7 +4,7 @@ of neighbourhoods, the climate rings by wheel position, and the cards by timing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
 from rules.evo import auction, data
@@ -40,6 +40,7 @@ class Tables:
     ring_masks: tuple[tuple[int, ...], ...]  # [wheel position][RING_CODE]: the spaces in that ring, as a mask
     wheel: data.Wheel
     enterable: tuple[dict[int, tuple[int, ...]], ...]  # per space and mask of some neighbours: them, nb order
+    pairs: tuple[dict[int, int], ...]  # per space and neighbour, the two spaces' bits (what a step changes)
 
 
 @cache
@@ -68,7 +69,8 @@ def _make_tables(board: Board, wheel: data.Wheel) -> Tables:
     coastmask = sum(1 << s for s in coast)
     nbbits = tuple(tuple(1 << u for u in nb[s]) for s in range(size))
     return Tables(size, nb, nbbits, nbmask, w3mask, w2mask, coastmask, (1 << size) - 1, bits, within3, step, attack,
-                  swim, fly, birth, keep, codes, masks, wheel, tuple(map(_subsets, nb)))
+                  swim, fly, birth, keep, codes, masks, wheel, tuple(map(_subsets, nb)),
+                  tuple({u: bits[s] | bits[u] for u in nb[s]} for s in range(size)))
 
 
 Entry = tuple[str, Move]  # a history entry: the player and the move
@@ -79,20 +81,22 @@ class Entries:
     """The history entries of the frequent decisions, made once per island and players: a playout appends them
     as they are (tuples, never changed), so recording a decision allocates nothing."""
 
-    step: tuple[dict[int, Entry], ...]  # per seat, by from * size + to (Tables.step)
+    step: tuple[tuple[dict[int, Entry], ...], ...]  # per seat, by from and to (Tables.step)
     birth: tuple[tuple[Entry, ...], ...]  # per seat, by space: a birth with no dinosaur taken off
     keep: tuple[tuple[Entry, ...], ...]  # per seat, by space
     bid: tuple[dict[str, tuple[Entry, ...]], ...]  # per seat and column, by amount (bid_rows)
     done: tuple[Entry, ...]  # per seat
     skip: tuple[Entry, ...]
     pass_: tuple[Entry, ...]
+    cards: dict[tuple[object, ...], tuple[Move, ...]] = field(default_factory=dict)  # playout._card_moves' memo
 
 
 @lru_cache(maxsize=16)
 def entries_for(t: Tables, names: tuple[str, ...]) -> Entries:
     """The entries of an island's tables for the players `names` (in seat order)."""
     rows = bid_rows()
-    return Entries(tuple({k: (p, m) for k, m in t.step.items()} for p in names),
+    return Entries(tuple(tuple({u: (p, t.step[s * t.size + u]) for u in t.neighbors[s]} for s in range(t.size))
+                         for p in names),
                    tuple(tuple((p, m) for m in t.birth[0]) for p in names),
                    tuple(tuple((p, m) for m in t.keep) for p in names),
                    tuple({item: tuple((p, m) for m in row) for item, row in rows.items()} for p in names),

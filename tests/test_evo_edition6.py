@@ -17,12 +17,12 @@ def players(n: int) -> tuple[PlayerSpec, ...]:
     return tuple(PlayerSpec(x) for x in NAMES[:n])
 
 
-def test_new_games_play_edition_6_and_its_logs_are_fingerprinted_over_its_numbers_not_edition_5s() -> None:
-    assert EDITION == 6
+def test_edition_6_logs_are_fingerprinted_over_its_numbers_not_edition_5s() -> None:
+    assert EDITION == 7  # new games play edition 7 (test_evo_edition7.py); edition 6 is chosen by name
     assert data_files(6) == (*DATA_FILES, "islands-3.toml", "rules-6.toml")
     assert data_files(5) == (*DATA_FILES, "islands-3.toml", "rules-5.toml")  # edition 5's logs keep theirs
     assert fingerprint(6) != fingerprint(5)
-    head = RULES.header_lines(new_state(Config(players(2), 7), 7))
+    head = RULES.header_lines(new_state(Config(players(2), 7, None, 6), 7))
     assert head[2] == f"data {fingerprint(6)}" and head[3] == "edition 6"
     assert RULES.parse_header(head, "game.log")[0].edition == 6
     with pytest.raises(ConfigError, match="^game.log:3: this log was recorded with other Evo data files"):
@@ -31,7 +31,7 @@ def test_new_games_play_edition_6_and_its_logs_are_fingerprinted_over_its_number
 
 @pytest.mark.parametrize("seed", [7, 8, 9])
 def test_in_edition_6_two_players_start_with_the_seeds_6_mutation_points_each(seed: int) -> None:
-    new = new_state(Config(players(2), seed), seed)
+    new = new_state(Config(players(2), seed, None, 6), seed)
     assert [new.mp[seat] for seat in new.order] == [6, 6]  # "Each player starts with 6 MP" (the seed)
     old = new_state(Config(players(2), seed, None, 5), seed)
     assert [old.mp[seat] for seat in old.order] == [7, 6]  # edition 5 gave the first place one more
@@ -43,7 +43,7 @@ def test_edition_6_keeps_edition_5s_rules_for_three_to_five_players(n: int) -> N
     six, five = data.edition_rules(6), data.edition_rules(5)
     assert six.start(n) == five.start(n)
     assert (six.event_mp, six.event_held) == (five.event_mp, five.event_held) == (2, True)
-    new = new_state(Config(players(n), 7), 7)
+    new = new_state(Config(players(n), 7, None, 6), 7)
     assert [new.mp[seat] for seat in new.order] == list(five.start(n))
 
 

@@ -9,7 +9,7 @@ import pytest
 from rules.core.bots import play_out, seat_bots
 from rules.core.errors import ConfigError, IllegalMove
 from rules.evo import RULES, data
-from rules.evo.board import Board, board_for, islands_file
+from rules.evo.board import Board, axial, board_for, islands_file
 from rules.evo.bots import HeuristicBot
 from rules.evo.config import EDITION, Config, PlayerSpec
 from rules.evo.log import DATA_FILES, data_files, fingerprint
@@ -116,3 +116,38 @@ def test_in_a_two_player_first_round_of_edition_3_nobody_outbids(edition: int, o
     three = new_state(config(3), 7)  # three players outbid as ever
     three.apply(Move("bid", three.lab[-1], n=1), three.to_move)
     assert any(m.a == three.lab[-1] for m in three.legal_moves())
+
+
+def _turned(b: Board, sixths: int) -> dict[int, int] | None:
+    """Each space's image when the island is turned by `sixths` sixths of a turn round its middle space,
+    or None if some space lands on the sea or on another terrain."""
+    ax = [axial(c, r) for c, r in b.cells]
+    at = {a: s for s, a in enumerate(ax)}
+    mid = min(range(b.size), key=lambda s: max(b.distance[s]))  # the island's middle space
+    q0, r0 = ax[mid]
+    image = {}
+    for s, (q, r) in enumerate(ax):
+        x, z = q - q0, r - r0
+        y = -x - z
+        for _ in range(sixths):
+            x, y, z = -z, -x, -y
+        u = at.get((x + q0, z + r0))
+        if u is None or b.terrain[u] != b.terrain[s]:
+            return None
+        image[s] = u
+    return image
+
+
+@pytest.mark.parametrize(("n", "sixths"), [(2, 3), (3, 2)])
+def test_the_two_and_three_player_islands_turned_round_their_middle_are_themselves_start_pair_for_start_pair(
+        n: int, sixths: int) -> None:
+    """So the terrain cannot favour a start pair: a pair that wins more than another over many games shows the
+    play (a bot's drift, the spaces' order where moves are listed) or the games' luck."""
+    b = board_for(n, 3)
+    image = _turned(b, sixths)
+    assert image is not None
+    pairs = [frozenset(p) for p in b.start_pairs]
+    turned = [frozenset(image[s] for s in p) for p in b.start_pairs]
+    assert sorted(map(sorted, turned)) == sorted(map(sorted, pairs)) and turned != pairs  # each pair onto another
+    assert all({image[u] for u in b.neighbors[s]} == set(b.neighbors[image[s]]) for s in range(b.size))
+    assert _turned(board_for(n, 2), sixths) is None  # the islands of editions 1-2 are not

@@ -249,7 +249,7 @@ def test_a_bad_header_line_is_named(line: str, at: int, message: str) -> None:
 def test_names_stay_as_written_in_the_header() -> None:
     cfg = Config((PlayerSpec("Zoë"), PlayerSpec("Jörg", "random")), 4, "Jörg")
     head = RULES.header_lines(new_state(cfg, 4))
-    assert head[3:] == ["edition 6", "player {\"name\": \"Zoë\"}", "player {\"name\": \"Jörg\", \"bot\": \"random\"}",
+    assert head[3:] == ["edition 7", "player {\"name\": \"Zoë\"}", "player {\"name\": \"Jörg\", \"bot\": \"random\"}",
                         "start \"Jörg\""]
     assert RULES.parse_header(head, "game.log")[0] == cfg
 
@@ -283,9 +283,9 @@ def test_a_log_without_an_edition_line_replays_by_the_first_edition_and_an_unkno
     assert head[3] == "edition 2" and RULES.parse_header(head, "game.log")[0].edition == 2
     old = head[:3] + head[4:]  # as every log recorded before editions reads
     assert RULES.parse_header(old, "game.log")[0].edition == 1
-    with pytest.raises(ConfigError, match="^game.log:4: this log was played by rules edition '7'"):
-        RULES.parse_header(head[:3] + ["edition 7"] + head[4:], "game.log")
-    with pytest.raises(ConfigError, match="game.edition must be a rules edition from 1 to 6"):
+    with pytest.raises(ConfigError, match="^game.log:4: this log was played by rules edition '8'"):
+        RULES.parse_header(head[:3] + ["edition 8"] + head[4:], "game.log")
+    with pytest.raises(ConfigError, match="game.edition must be a rules edition from 1 to 7"):
         config_from_dict({"game": {"rules": "evo", "edition": 0}, "players": [{"name": "a"}, {"name": "b"}]})
 
 

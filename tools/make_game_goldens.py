@@ -44,8 +44,10 @@ GOLDENS: dict[str, tuple[str, int, int, tuple[str, ...]] | tuple[str, int, int, 
     "5p-evo-edition4.evo": ("evo", 5, 13, ("random", "heuristic"), {"edition": 4}),
     "2p-evo-edition5.evo": ("evo", 2, 3, ("heuristic", "random"), {"edition": 5}),
     "5p-evo-edition5.evo": ("evo", 5, 13, ("random", "heuristic"), {"edition": 5}),
-    "2p-evo-edition6.evo": ("evo", 2, 3, ("heuristic", "random")),
-    "5p-evo-edition6.evo": ("evo", 5, 13, ("random", "heuristic")),
+    "2p-evo-edition6.evo": ("evo", 2, 3, ("heuristic", "random"), {"edition": 6}),
+    "5p-evo-edition6.evo": ("evo", 5, 13, ("random", "heuristic"), {"edition": 6}),
+    "2p-evo-edition7.evo": ("evo", 2, 3, ("heuristic", "random")),
+    "5p-evo-edition7.evo": ("evo", 5, 13, ("random", "heuristic")),
 }
 
 

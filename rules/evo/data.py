@@ -135,7 +135,8 @@ def unique_genes() -> tuple[tuple[str, ...], int]:
 RULES_4 = "rules-4.toml"  # the numbers rules edition 4 changes (issue 30)
 RULES_5 = "rules-5.toml"  # rules edition 5's numbers and its event column that nobody outbids (issue 30)
 RULES_6 = "rules-6.toml"  # rules edition 6's numbers: edition 5's, two players starting with the seed's 6 each
-RULES_FILES = {4: RULES_4, 5: RULES_5, 6: RULES_6}  # the numbers file of each rules edition from 4 on
+RULES_7 = "rules-7.toml"  # rules edition 7's numbers: edition 6's, the second place's start moved for 3-5 players
+RULES_FILES = {4: RULES_4, 5: RULES_5, 6: RULES_6, 7: RULES_7}  # the numbers file of each rules edition from 4 on
 SEED_START_MP = 6  # "Each player starts with 6 MP" (the seed): every place, in editions 1-3
 
 
@@ -145,7 +146,7 @@ class EditionRules:
 
     event_mp: int  # mutation points the event column's winner gains with its card
     start_mp: dict[int, tuple[int, ...]]  # per player count, the start by place on the first round's track
-    event_held: bool = False  # editions 5-6: the first bid on the event column holds it (nobody outbids it)
+    event_held: bool = False  # editions 5-7: the first bid on the event column holds it (nobody outbids it)
 
     def start(self, players: int) -> tuple[int, ...]:
         """Mutation points at the start by place on the first initiative track (the seed: 6 each)."""
@@ -160,7 +161,7 @@ def rules_file(edition: int) -> str | None:
 @cache
 def edition_rules(edition: int) -> EditionRules:
     """The event column's bonus and the start of a rules edition: editions 1-3 the seed's, 4 rules-4.toml's,
-    5 rules-5.toml's (with the event column nobody outbids), 6 rules-6.toml's."""
+    5 rules-5.toml's (with the event column nobody outbids), 6 rules-6.toml's, 7 rules-7.toml's."""
     name = rules_file(edition)
     if name is None:
         return EditionRules(0, {})

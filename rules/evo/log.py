@@ -36,7 +36,7 @@ DATA_FILES = ("boards.toml", "climate.toml", "die.toml", "genes.toml", "cards.to
 def data_files(edition: int) -> tuple[str, ...]:
     """The data files a log of a rules edition is fingerprinted over: editions 1-2 exactly as ever, later
     ones also their islands file (so the logs recorded before keep their fingerprint), edition 4 on also the
-    numbers it plays by (rules-4.toml; editions 5 and 6: rules-5.toml, rules-6.toml)."""
+    numbers it plays by (rules-4.toml; editions 5 to 7: rules-5.toml to rules-7.toml)."""
     islands = islands_file(edition)
     files = DATA_FILES if islands in DATA_FILES else (*DATA_FILES, islands)
     numbers = data.rules_file(edition)

@@ -1,4 +1,4 @@
-"""Evo's rules edition 7: edition 6 with one mutation point moved at the first round's second place (3-5 players)."""
+"""Evo's rules edition 7: edition 6 with the first round's second place starting differently (3-5 players)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from rules.evo.state import new_state
 
 NAMES = ("ann", "ben", "cleo", "dev", "eve")
 SECOND = {3: 5, 4: 5, 5: 6}  # the second place's start in edition 7 (edition 6: 6, 6 and 5)
+FIRST = {3: 7, 4: 7, 5: 7}  # the first place's: four players one less than edition 6's 8
 
 
 def players(n: int, bot: str | None = None) -> tuple[PlayerSpec, ...]:
@@ -29,14 +30,15 @@ def test_new_games_play_edition_7_and_its_logs_are_fingerprinted_over_its_number
 
 @pytest.mark.parametrize("n", [3, 4, 5])
 @pytest.mark.parametrize("seed", [7, 8, 9])
-def test_in_edition_7_only_the_second_place_on_the_first_track_starts_differently(n: int, seed: int) -> None:
+def test_in_edition_7_only_the_first_two_places_on_the_first_track_start_differently(n: int, seed: int) -> None:
     new = new_state(Config(players(n), seed), seed)
     old = new_state(Config(players(n), seed, None, 6), seed)
     assert new.order == old.order  # the same draw of places: only the points differ
     start_new = [new.mp[seat] for seat in new.order]
     start_old = [old.mp[seat] for seat in old.order]
     assert start_new[1] == SECOND[n] and abs(start_new[1] - start_old[1]) == 1
-    assert start_new[:1] + start_new[2:] == start_old[:1] + start_old[2:]
+    assert start_new[0] == FIRST[n] and start_old[0] - start_new[0] == (n == 4)
+    assert start_new[2:] == start_old[2:]
     assert start_new == list(data.edition_rules(7).start(n))
 
 

@@ -518,15 +518,14 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws, free: int) -> N
                         k = next(draws) % n  # SplitMix64.below(n) (a rejection is the output's: playdraws)
                         left[seat] -= 1
                         remaining -= 1
-                        if k:  # the (k-1)-th free place from the lowest bit, walked a byte at a time
+                        if k:  # _kth_place(places, k - 1, nbytes) written in: the call costs 0.4% of a playout
                             k -= 1
-                            row = places.to_bytes(nbytes, "little").lstrip(b"\0")  # (its empty low bytes off)
+                            row = places.to_bytes(nbytes, "little").lstrip(b"\0")
                             u = (nbytes - len(row)) * 8
                             for lane in row:
-                                here = _BYTE_COUNT[lane]
-                                if k < here:
+                                if k < _BYTE_COUNT[lane]:
                                     break
-                                k -= here
+                                k -= _BYTE_COUNT[lane]
                                 u += 8
                             u += _BYTE_BITS[lane][k]
                             history.append(born0[seat][u])
@@ -685,16 +684,7 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws, free: int) -> N
                 state.kill(e if combat.roll(state).wins != "never" else u, combat=True)
                 free = -1
         elif not options:
-            j = k - 1 - len(cm)  # the j-th free place in board order, walked a byte at a time
-            row = places.to_bytes(nbytes, "little").lstrip(b"\0")  # (its empty low bytes off)
-            u = (nbytes - len(row)) * 8
-            for lane in row:
-                here = _BYTE_COUNT[lane]
-                if j < here:
-                    break
-                j -= here
-                u += 8
-            u += _BYTE_BITS[lane][j]
+            u = _kth_place(places, k - 1 - len(cm), nbytes)  # the free place drawn, in board order
             history.append(born0[seat][u])
             occ[u] = seat
             count[seat] += 1
@@ -718,6 +708,20 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws, free: int) -> N
                 state.kill(e if combat.roll(state).wins != "never" else u, combat=True)
             free = -1
         searching = True
+
+
+def _kth_place(places: int, k: int, nbytes: int) -> int:
+    """The space of the k-th set bit of a births' mask of `nbytes` bytes, from the lowest (board order) from 0:
+    walked a byte at a time by the byte tables, past the empty low bytes (a place may be far up the island)."""
+    row = places.to_bytes(nbytes, "little").lstrip(b"\0")
+    u = (nbytes - len(row)) * 8
+    for lane in row:
+        here = _BYTE_COUNT[lane]
+        if k < here:
+            return u + _BYTE_BITS[lane][k]
+        k -= here
+        u += 8
+    raise ValueError(f"a mask with fewer than {k + 1} places")  # the callers draw k below the mask's count
 
 
 def _kth_bit(mask: int, k: int) -> int:

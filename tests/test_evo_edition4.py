@@ -23,7 +23,7 @@ def config(n: int, edition: int = 4, bot: str | None = None) -> Config:
 
 
 def test_edition_4_logs_are_fingerprinted_over_its_numbers_too() -> None:
-    assert EDITION == 7  # new games play edition 7 (test_evo_edition7.py); edition 4 is chosen by name
+    assert EDITION == 8  # new games play edition 8 (test_evo_edition8.py); edition 4 is chosen by name
     assert data_files(4) == (*DATA_FILES, "islands-3.toml", "rules-4.toml")
     assert fingerprint(4) != fingerprint(3)
     head = RULES.header_lines(new_state(config(3), 7))
@@ -102,7 +102,7 @@ def test_a_case_names_a_rules_edition_it_knows() -> None:
 
     text = ('game = "evo"\n[[case]]\nname = "x"\nrule = "y"\nsource = "seed"\nedition = 9\n'
             '[case.expect]\nround = 1\n')
-    with pytest.raises(CaseFormatError, match="edition must be a rules edition from 1 to 7"):
+    with pytest.raises(CaseFormatError, match="edition must be a rules edition from 1 to 8"):
         parse_cases(text, "x.toml")
     assert parse_cases(text.replace("edition = 9", "edition = 4"), "x.toml")[0].edition == 4
     assert parse_cases(text.replace("edition = 9\n", ""), "x.toml")[0].edition == 2

@@ -31,7 +31,7 @@ def round_two(edition: int) -> tuple[State, list[str]]:
 
 
 def test_edition_5_logs_are_fingerprinted_over_its_numbers_not_edition_4s() -> None:
-    assert EDITION == 7  # new games play edition 7 (test_evo_edition7.py); edition 5 is chosen by name
+    assert EDITION == 8  # new games play edition 8 (test_evo_edition8.py); edition 5 is chosen by name
     assert data_files(5) == (*DATA_FILES, "islands-3.toml", "rules-5.toml")
     assert data_files(4) == (*DATA_FILES, "islands-3.toml", "rules-4.toml")  # edition 4's logs keep theirs
     assert fingerprint(5) != fingerprint(4)

@@ -18,7 +18,7 @@ def players(n: int) -> tuple[PlayerSpec, ...]:
 
 
 def test_edition_6_logs_are_fingerprinted_over_its_numbers_not_edition_5s() -> None:
-    assert EDITION == 7  # new games play edition 7 (test_evo_edition7.py); edition 6 is chosen by name
+    assert EDITION == 8  # new games play edition 8 (test_evo_edition8.py); edition 6 is chosen by name
     assert data_files(6) == (*DATA_FILES, "islands-3.toml", "rules-6.toml")
     assert data_files(5) == (*DATA_FILES, "islands-3.toml", "rules-5.toml")  # edition 5's logs keep theirs
     assert fingerprint(6) != fingerprint(5)

@@ -53,10 +53,11 @@ def test_edition_3_logs_are_fingerprinted_over_its_islands_too() -> None:
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_new_games_play_the_edition_3_islands_and_edition_2_games_the_old_ones(n: int) -> None:
+def test_games_of_editions_3_to_7_play_the_edition_3_islands_and_edition_2_games_the_old_ones(n: int) -> None:
     old = data.load("boards.toml")["board"][str(n)]
     new = data.load("islands-3.toml")["board"][str(n)]
-    assert new_state(config(n), 7).board.rows == tuple(new["rows"]) != tuple(old["rows"])
+    assert new_state(config(n, 7), 7).board.rows == new_state(config(n, 3), 7).board.rows == tuple(new["rows"])
+    assert tuple(new["rows"]) != tuple(old["rows"])
     assert new_state(config(n, 2), 7).board.rows == tuple(old["rows"])
     assert new_state(config(n, 1), 7).board.rows == tuple(old["rows"])
 
@@ -72,7 +73,7 @@ def test_every_start_pair_of_edition_3_sees_the_same_terrain_at_the_same_distanc
 
 @pytest.mark.parametrize("n", [2, 5])
 def test_an_edition_3_game_of_heuristic_bots_plays_to_its_end_on_the_new_island(n: int) -> None:
-    cfg = config(n, bot="heuristic")
+    cfg = config(n, 7, bot="heuristic")
     state = new_state(cfg, 11)
     spaces = {s for pair in board_for(n, 3).start_pairs for s in pair}
     assert {s for seat in range(n) for s in state.pos[seat]} == spaces

@@ -59,8 +59,9 @@ def test_islands_follow_the_design(n: int, edition: int) -> None:
     (9, ["bx"], [], "board 9: unknown map letter 'x'"),
     (9, ["BbB", "bbb"], [["A1", "A2"]], "board 9: start pair A1/A2 is not two start marks"),
     (9, ["BbB", "bbb"], [["A1", "Z9"]], "board 9: start pair A1/Z9 is not two start marks"),
-    (9, ["BbB", "bbb"], [["A1", "A3"]], "board 9 needs 9 start pairs"),
-    (1, ["BBB", "bbb"], [["A1", "A2"]], "board 1 needs 1 start pairs"),  # one start mark too many
+    (9, ["BbB", "bbb"], [["A1", "A3"]], "board 9 needs at least 9 start pairs"),
+    (1, ["BBB", "bbb"], [["A1", "A2"]], "board 1 must pair every start mark exactly once"),  # one mark too many
+    (1, ["BBB", "Bbb"], [["A1", "A2"], ["A1", "A3"]], "board 1 must pair every start mark exactly once"),
 ])
 def test_a_board_drawn_wrong_in_the_data_is_refused_with_its_fault(
         n: int, rows: list[str], starts: list[list[str]], message: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -249,7 +250,7 @@ def test_a_bad_header_line_is_named(line: str, at: int, message: str) -> None:
 def test_names_stay_as_written_in_the_header() -> None:
     cfg = Config((PlayerSpec("Zoë"), PlayerSpec("Jörg", "random")), 4, "Jörg")
     head = RULES.header_lines(new_state(cfg, 4))
-    assert head[3:] == ["edition 7", "player {\"name\": \"Zoë\"}", "player {\"name\": \"Jörg\", \"bot\": \"random\"}",
+    assert head[3:] == ["edition 8", "player {\"name\": \"Zoë\"}", "player {\"name\": \"Jörg\", \"bot\": \"random\"}",
                         "start \"Jörg\""]
     assert RULES.parse_header(head, "game.log")[0] == cfg
 
@@ -283,9 +284,9 @@ def test_a_log_without_an_edition_line_replays_by_the_first_edition_and_an_unkno
     assert head[3] == "edition 2" and RULES.parse_header(head, "game.log")[0].edition == 2
     old = head[:3] + head[4:]  # as every log recorded before editions reads
     assert RULES.parse_header(old, "game.log")[0].edition == 1
-    with pytest.raises(ConfigError, match="^game.log:4: this log was played by rules edition '8'"):
-        RULES.parse_header(head[:3] + ["edition 8"] + head[4:], "game.log")
-    with pytest.raises(ConfigError, match="game.edition must be a rules edition from 1 to 7"):
+    with pytest.raises(ConfigError, match="^game.log:4: this log was played by rules edition '9'"):
+        RULES.parse_header(head[:3] + ["edition 9"] + head[4:], "game.log")
+    with pytest.raises(ConfigError, match="game.edition must be a rules edition from 1 to 8"):
         config_from_dict({"game": {"rules": "evo", "edition": 0}, "players": [{"name": "a"}, {"name": "b"}]})
 
 

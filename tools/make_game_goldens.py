@@ -46,8 +46,9 @@ GOLDENS: dict[str, tuple[str, int, int, tuple[str, ...]] | tuple[str, int, int, 
     "5p-evo-edition5.evo": ("evo", 5, 13, ("random", "heuristic"), {"edition": 5}),
     "2p-evo-edition6.evo": ("evo", 2, 3, ("heuristic", "random"), {"edition": 6}),
     "5p-evo-edition6.evo": ("evo", 5, 13, ("random", "heuristic"), {"edition": 6}),
-    "2p-evo-edition7.evo": ("evo", 2, 3, ("heuristic", "random")),
-    "5p-evo-edition7.evo": ("evo", 5, 13, ("random", "heuristic")),
+    "2p-evo-edition7.evo": ("evo", 2, 3, ("heuristic", "random"), {"edition": 7}),
+    "5p-evo-edition7.evo": ("evo", 5, 13, ("random", "heuristic"), {"edition": 7}),
+    "5p-evo-edition8.evo": ("evo", 5, 13, ("random", "heuristic")),
 }
 
 

@@ -54,22 +54,33 @@ def _within(board: Board, space: int, reach: int) -> tuple[int, ...]:
 
 
 # The islands file of each rules edition from which the islands changed; earlier editions play boards.toml.
-ISLANDS = {3: "islands-3.toml"}
+# A later file may hold only the islands it changes: the others are the file's before it.
+ISLANDS = {3: "islands-3.toml", 8: "islands-8.toml"}
 
 
-def islands_file(edition: int) -> str:
-    """The data file holding the islands a rules edition is played on."""
-    return next((ISLANDS[e] for e in sorted(ISLANDS, reverse=True) if edition >= e), "boards.toml")
+def islands_files(edition: int) -> tuple[str, ...]:
+    """The islands files a rules edition plays on, oldest first (a later file's boards replace earlier ones)."""
+    return tuple(ISLANDS[e] for e in sorted(ISLANDS) if edition >= e) or ("boards.toml",)
+
+
+@cache
+def islands_file(edition: int, players: int | None = None) -> str:
+    """The data file holding a rules edition's island for a player count (without one: its newest islands)."""
+    files = islands_files(edition)
+    return next((f for f in reversed(files) if players is None or str(players) in data.load(f)["board"]), files[0])
 
 
 def board_for(players: int, edition: int = 1) -> Board:
-    """The island for a player count in a rules edition (editions 1-2: boards.toml; 3: islands-3.toml)."""
-    return build(players, islands_file(edition))
+    """The island for a player count in a rules edition (editions 1-2: boards.toml; 3-7: islands-3.toml; 8:
+    islands-8.toml's five-player island, edition 3's others)."""
+    return build(players, islands_file(edition, players))
 
 
 def board_of(players: int, rows: list[str] | tuple[str, ...]) -> Board | None:
     """The island of any rules edition with these rows (a view names its island by its rows), or None."""
     for name in ("boards.toml", *ISLANDS.values()):
+        if str(players) not in data.load(name)["board"]:
+            continue
         board = build(players, name)
         if list(board.rows) == list(rows):
             return board
@@ -108,8 +119,10 @@ def build(players: int, source: str) -> Board:
         if a not in index or b not in index or index[a] not in starts or index[b] not in starts:
             raise DataError(f"evo/{source}: board {players}: start pair {a}/{b} is not two start marks")
         pairs.append((index[a], index[b]))
-    if len(pairs) != players or len(starts) != 2 * players:
-        raise DataError(f"evo/{source}: board {players} needs {players} start pairs")
+    if len(pairs) < players:
+        raise DataError(f"evo/{source}: board {players} needs at least {players} start pairs")
+    if len(starts) != 2 * len(pairs) or len({s for p in pairs for s in p}) != len(starts):
+        raise DataError(f"evo/{source}: board {players} must pair every start mark exactly once")
     edition = next((e for e, name in ISLANDS.items() if name == source), 1)
     return Board(players, rows, names, tuple(cells), tuple(terrain), coastal, neighbors, dist, tuple(pairs), index,
                  edition)

@@ -12,7 +12,7 @@ from rules.core.errors import ConfigError
 
 BOT_KINDS: tuple[str, ...] = ("heuristic", "random", "expert")
 GAME_KEYS = ("rules", "seed", "start", "edition")
-EDITION = 7  # the rules edition new games are played by; see Config.edition
+EDITION = 8  # the rules edition new games are played by; see Config.edition
 
 
 @dataclass(frozen=True)
@@ -28,8 +28,9 @@ class Config:
     # outbidding in a two-player game's first round (issue 30); 4, edition 3 with the start's mutation points
     # by first-round place and 2 mutation points with the event card (data/evo/rules-4.toml, issue 30); 5, the
     # event column's first bid nobody outbids and new start rows (rules-5.toml); 6, edition 5 with two players
-    # starting with the seed's 6 each (rules-6.toml); 7 (the default), edition 6 with new start rows for three
-    # to five players (rules-7.toml). A log says its edition in its header (none: 1).
+    # starting with the seed's 6 each (rules-6.toml); 7, edition 6 with new start rows for three to five
+    # players (rules-7.toml); 8 (the default), edition 7 on a five-player island with a start pair on each of its
+    # six sides, five of them drawn (islands-8.toml). A log says its edition in its header (none: 1).
     edition: int = EDITION
 
     @property

@@ -24,7 +24,7 @@ from typing import Any
 from rules.core.errors import ConfigError
 from rules.core.limits import InputRefused, excerpt, load_json, safe_int
 from rules.evo import data
-from rules.evo.board import islands_file
+from rules.evo.board import islands_files
 from rules.evo.config import EDITION, Config, config_from_dict
 from rules.evo.state import Event, State
 
@@ -36,9 +36,10 @@ DATA_FILES = ("boards.toml", "climate.toml", "die.toml", "genes.toml", "cards.to
 def data_files(edition: int) -> tuple[str, ...]:
     """The data files a log of a rules edition is fingerprinted over: editions 1-2 exactly as ever, later
     ones also their islands file (so the logs recorded before keep their fingerprint), edition 4 on also the
-    numbers it plays by (rules-4.toml; editions 5 to 7: rules-5.toml to rules-7.toml)."""
-    islands = islands_file(edition)
-    files = DATA_FILES if islands in DATA_FILES else (*DATA_FILES, islands)
+    numbers it plays by (rules-4.toml; editions 5 to 8: rules-5.toml to rules-8.toml); edition 8 on both its
+    islands files (islands-3.toml, islands-8.toml)."""
+    islands = islands_files(edition)
+    files = DATA_FILES if islands == ("boards.toml",) else (*DATA_FILES, *islands)
     numbers = data.rules_file(edition)
     return files if numbers is None else (*files, numbers)
 

@@ -40,7 +40,7 @@ from rules.evo.playtables import Entries, Tables, entries_for, tables_for, timin
 from rules.evo.shared import EVENT, MAX_BID, SUPPLY
 from rules.evo.state import State
 
-FAST_EDITIONS = (1, 2, 3, 4, 5, 6, 7)  # the editions whose rules the copies follow (playsteps.py); new ones not yet
+FAST_EDITIONS = (1, 2, 3, 4, 5, 6, 7, 8)  # the editions whose rules the copies follow (playsteps.py); new ones not yet
 NO_MOVES: tuple[Move, ...] = ()  # the cards of a hand without any
 
 

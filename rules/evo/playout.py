@@ -332,9 +332,19 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[i
         step_move = step_e[seat]
         while True:
             if left > 0:
-                ns = 0  # the steps of all its dinosaurs (a list of counts is made only if a step is drawn)
-                for s in mine:
-                    ns += (target & nbm[s]).bit_count()
+                if len(mine) == 2:  # most turns: two dinosaurs, in board order, their masks kept for a step drawn
+                    s0, s1 = mine
+                    if s1 < s0:
+                        s0, s1 = s1, s0
+                    m0 = target & nbm[s0]
+                    m1 = target & nbm[s1]
+                    c0 = m0.bit_count()
+                    ns = c0 + m1.bit_count()
+                else:
+                    s0 = -1
+                    ns = 0  # the steps of all its dinosaurs (a list of counts is made only if a step is drawn)
+                    for s in mine:
+                        ns += (target & nbm[s]).bit_count()
                 n = base + ns
                 if special:
                     nsw = nfl = 0
@@ -357,12 +367,18 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[i
                     k -= base
                     left -= 1
                     if k < ns:
-                        for s in sorted(mine):  # the dinosaur of the k-th step, in board order
-                            m = target & nbm[s]  # the spaces it may enter, in nb order (listed per island)
-                            c = m.bit_count()
-                            if k < c:
-                                break
-                            k -= c
+                        if s0 < 0:
+                            for s in sorted(mine):  # the dinosaur of the k-th step, in board order
+                                m = target & nbm[s]  # the spaces it may enter, in nb order (listed per island)
+                                c = m.bit_count()
+                                if k < c:
+                                    break
+                                k -= c
+                        elif k < c0:
+                            s, m = s0, m0
+                        else:
+                            s, m = s1, m1
+                            k -= c0
                         u = enterable[s][m][k]
                         if occ[u] >= 0:
                             history.append((name, t.attack[s * size + u]))

@@ -108,15 +108,27 @@ def _by_state(state: State, stream: Draws) -> None:
     state.perform(moves[next(stream.outputs) % n], seat)
 
 
-def _card_moves(state: State, seat: int, known: dict[tuple[object, ...], tuple[Move, ...]]) -> tuple[Move, ...]:
-    """cards.card_moves, remembered by all it reads but the players' names (`known` is per names: Entries.cards):
-    the phase, the seat and the hand."""
+def _card_moves(state: State, seat: int, en: Entries) -> tuple[Move, ...]:
+    """cards.card_moves, remembered by all it reads but the players' names (`en` is per names): the phase, the
+    seat and the hand; a hand not met yet is made of each card's plays, made once per seat (cards.plays)."""
+    known = en.cards
     key = (state.phase, seat, *state.hand[seat])
     cm = known.get(key)
     if cm is None:
         if len(known) >= 4096:  # bounded: a long run sees many hands
             known.clear()
-        cm = known[key] = tuple(cards.card_moves(state, seat))
+        want = cards.PHASE_TIMING.get(state.phase)
+        by_name = data.card_by_name()
+        made = en.plays
+        out: list[Move] = []
+        for name in sorted(set(state.hand[seat])):  # cards.card_moves, written in
+            card = by_name[name]
+            if card.timing == want:
+                ms = made.get((seat, name))
+                if ms is None:
+                    ms = made[seat, name] = tuple(cards.plays(card, state.names, seat))
+                out += ms
+        cm = known[key] = tuple(out)
     return cm
 
 
@@ -235,7 +247,7 @@ def _window(state: State, t: Tables, en: Entries, stream: Draws) -> bool:
     played = False
     while state.phase == phase:
         seat = state.window[0]
-        cm = NO_MOVES if timing_set.isdisjoint(hand[seat]) else _card_moves(state, seat, en.cards)
+        cm = NO_MOVES if timing_set.isdisjoint(hand[seat]) else _card_moves(state, seat, en)
         n = 1 + len(cm)  # SplitMix64.below(n), written in
         k = next(draws) % n  # SplitMix64.below(n) (a rejection is the output's: playdraws)
         if k:
@@ -308,12 +320,12 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[i
         target = free | (prey ^ held[seat] if ok[seat] else prey)  # the spaces a step may enter: free, or prey
         if hand[seat]:
             if edition1:
-                hold = bool(_card_moves(state, seat, en.cards))
+                hold = bool(_card_moves(state, seat, en))
             else:  # cards.may_hold: a movement card not yet discarded (the same for every hand)
                 if cards_left < 0:
                     cards_left = 0 if movement_cards.issubset(state.discard) else 1
                 hold = cards_left > 0
-            cm = NO_MOVES if movement_cards.isdisjoint(hand[seat]) else _card_moves(state, seat, en.cards)
+            cm = NO_MOVES if movement_cards.isdisjoint(hand[seat]) else _card_moves(state, seat, en)
         else:
             hold = False
             cm = NO_MOVES
@@ -580,7 +592,7 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws, free: int) -> N
         assert at is not None
         seat = at
         g = genes[seat]
-        cm = NO_MOVES if not hand[seat] or birth_cards.isdisjoint(hand[seat]) else _card_moves(state, seat, en.cards)
+        cm = NO_MOVES if not hand[seat] or birth_cards.isdisjoint(hand[seat]) else _card_moves(state, seat, en)
         shell = g.get("thick shell") or fxs[seat]["reach3"]
         mine = pos[seat]
         killer = False  # Killer Babies below the supply's end: place_list, attacks and prey, not options

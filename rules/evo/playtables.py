@@ -89,6 +89,7 @@ class Entries:
     skip: tuple[Entry, ...]
     pass_: tuple[Entry, ...]
     cards: dict[tuple[object, ...], tuple[Move, ...]] = field(default_factory=dict)  # playout._card_moves' memo
+    plays: dict[tuple[int, str], tuple[Move, ...]] = field(default_factory=dict)  # per seat and card: cards.plays
 
 
 @lru_cache(maxsize=16)

@@ -799,20 +799,23 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> list[int] 
                 break
             seat = order[turn]
             mine = pos[seat]
-            m = 0  # its spaces, counted per ring by their masks
+            m = 0  # its spaces, counted per ring by their masks, and those in danger (a loop: a comprehension's
+            danger = []  # call costs more over a handful of dinosaurs)
             for s in mine:
                 m |= bits[s]
+                if codes[s]:
+                    danger.append(s)
             held[seat] = m
-            r1 = (m & hot).bit_count()
-            r2 = (m & cold).bit_count()
-            r3 = (m & deadly).bit_count()
-            in_danger = r1 + r2 + r3
+            in_danger = len(danger)
             if not in_danger:  # all in the ideal ring: none to judge
                 seat = None
                 continue
             c = count[seat]
             g = genes[seat]
             fx = fxs[seat]
+            r1 = (m & hot).bit_count()
+            r2 = (m & cold).bit_count()
+            r3 = in_danger - r1 - r2
             p1 = g.get("thermoregulation", 0) + fx["thermo"]
             p2 = g.get("fur", 0) + fx["fur"]
             p3 = g.get("cave dweller", 0) + fx["cave"]
@@ -833,10 +836,6 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> list[int] 
             if target == in_danger:  # every one saved (or none in danger)
                 seat = None
                 continue
-            danger = []  # (a loop: a comprehension's call costs more over a handful of dinosaurs)
-            for s in mine:
-                if codes[s]:
-                    danger.append(s)
             if target:  # else all of them die
                 danger.sort()
                 kept = []

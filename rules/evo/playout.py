@@ -771,7 +771,7 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> list[int] 
     history = state.history
     keeps = en.keep
     codes = t.ring_codes[state.wheel]
-    _, hot, cold, deadly = t.ring_masks[state.wheel]
+    hot, cold = t.ring_masks[state.wheel][1:3]  # (the deadly ring is counted as the rest of those in danger)
     bits = t.bits
     order, pos, count, genes, fxs, occ = state.order, state.pos, state.count, state.genes, state.fx, state.occ
     rec = state.record

@@ -173,8 +173,8 @@ _BYTE_BITS = tuple(tuple(a for a in range(8) if byte >> a & 1) for byte in range
 def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     """Bids, counted by column and amount (auction.bid_moves' order), until the auction is settled.
 
-    The next bidder is found here (auction.next_bidder, written in): a bidder with no bid to make is passed
-    over, and whether one has a bid is the count of its bids, which its decision then draws from.
+    The next bidder is found here (auction.next_bidder, written in), the first one too: a bidder with no bid
+    to make is passed over, and whether one has a bid is the count of its bids, which its decision then draws from.
     """
     draws = stream.outputs
     history = state.history
@@ -184,7 +184,8 @@ def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     barring = state.config.edition >= 2
     open_only = state.config.edition >= 3 and state.n == 2 and state.round == 1  # auction.open_columns_only
     seat = state.bidder
-    assert seat is not None
+    if seat is None:  # the auction begins: playsteps.mutation leaves its first bidder to be found here
+        seat = unplaced.pop(0)
     closed = MAX_BID + 2  # the lowest bid of a column no bid can reach (open_columns_only: a column with a bid)
     held_event = data.edition_rules(state.config.edition).event_held and lab[:1] == [EVENT]  # auction.closed
     room = 0  # the bids each column still takes, a lane of amounts per column (auction.bid_moves' order)

@@ -138,7 +138,7 @@ INITIATIVE = tuple(Move("initiative", n=k) for k in range(1, 9))  # places on th
 
 
 def _initiative(state: State, t: Tables, stream: Draws) -> None:
-    """Adrenaline Rush: its holder's place on the track (movement.take_initiative), then the first turn."""
+    """Adrenaline Rush: its holder's place on the track (movement.take_initiative); the first turn is _movement's."""
     genes = state.genes
     seat = 0
     while not genes[seat].get("adrenaline rush"):  # state.holder: the phase is entered only with a holder
@@ -150,8 +150,7 @@ def _initiative(state: State, t: Tables, stream: Draws) -> None:
     order.remove(seat)
     order.insert(k, seat)
     state.phase = "movement"  # movement.start_movement
-    state.turn = -1
-    next_mover(state, t)
+    state.turn = -1  # its first turn found by _movement
 
 
 BID_LANE = 8  # bits per auction column in _auction's masks: bit a stands for a bid of a (1 to MAX_BID)
@@ -297,6 +296,12 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[i
     ok = [False] * n_seats  # per seat, whether its species may be attacked (the same all phase but for fights, cards)
     free = prey = 0
     fresh = False  # a turn just begun by the turn before's end: passed over if it has nothing to do
+    if state.turn < 0:  # the phase begins (settle, _initiative): the first turn, begun as a turn's end begins the next
+        g = genes[state.order[0]]
+        state.turn = 0
+        state.steps = 2 + g.get("legs", 0) + 2 * g.get("strong thighs", 0)
+        state.flippers_used = state.wings_used = False
+        fresh = True
     while state.phase == "movement":
         if not ready:  # the island's masks: each seat's spaces, all taken, those of the species one may attack
             if not held:

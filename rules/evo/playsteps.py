@@ -75,7 +75,8 @@ def mutation(state: State, t: Tables) -> None:
 
 
 def settle(state: State, t: Tables) -> None:
-    """auction.settle: the winners pay and take their items; then the initiative order."""
+    """auction.settle: the winners pay and take their items; then the initiative order, and the movement (whose
+    first turn playout._movement finds) or Adrenaline Rush's initiative."""
     state.bidder = None
     rec = state.record
     assert rec is not None
@@ -109,8 +110,7 @@ def settle(state: State, t: Tables) -> None:
             state.phase = "initiative"
             return
     state.phase = "movement"
-    state.turn = -1
-    next_mover(state, t)
+    state.turn = -1  # its first turn found by playout._movement (movement.next_mover, written in)
 
 
 def next_mover(state: State, t: Tables) -> None:

@@ -240,7 +240,7 @@ def _window(state: State, t: Tables, en: Entries, stream: Draws) -> bool:
     """A card window's passes (and the cards, played by playsteps.play_card) until it closes; whether a card
     was played."""
     draws = stream.outputs
-    names = state.names
+    names = en.names
     phase = state.phase
     timing_set = timing_sets()["climate" if phase == "climate" else "survival"]  # cards.PHASE_TIMING
     hand = state.hand
@@ -280,7 +280,7 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[i
     written in).
     """
     draws = stream.outputs
-    names = state.names
+    names = en.names
     history = state.history
     occ, pos, count, genes, hand = state.occ, state.pos, state.count, state.genes, state.hand
     nbm, size, step_e, coastal = t.nbmask, t.size, en.step, state.board.coastal
@@ -494,7 +494,7 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws, free: int) -> N
     `free` is that mask as the movement phase just left it, or -1 (made when first needed).
     """
     draws = stream.outputs
-    names = state.names
+    names = en.names
     history = state.history
     occ, pos, count, genes = state.occ, state.pos, state.count, state.genes
     born = t.birth

@@ -230,7 +230,7 @@ def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                 continue
         # after a bid on a free column, or no bid to make: the next to place a bid
         if not unplaced:
-            settle(state, t)
+            settle(state, t, held_event)
             break
         seat = unplaced.pop(0)
         outbid[seat] = 0

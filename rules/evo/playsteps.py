@@ -74,9 +74,10 @@ def mutation(state: State, t: Tables) -> None:
     state.bidder = None  # found by playout._auction (auction.next_bidder, written in), which the auction goes to
 
 
-def settle(state: State, t: Tables) -> None:
+def settle(state: State, t: Tables, last: bool) -> None:
     """auction.settle: the winners pay and take their items; then the initiative order, and the movement (whose
-    first turn playout._movement finds) or Adrenaline Rush's initiative."""
+    first turn playout._movement finds) or Adrenaline Rush's initiative. `last`: whether the event column comes
+    after the genes on the track (edition 5 on: auction.closed, as the auction found it)."""
     state.bidder = None
     rec = state.record
     assert rec is not None
@@ -84,7 +85,6 @@ def settle(state: State, t: Tables) -> None:
         state.column_of, rec.paid, rec.bought
     ncol = len(lab)
     column = [ncol + 1] * state.n  # per seat, its place on the track before the count (movement.places)
-    last = data.edition_rules(state.config.edition).event_held and lab[:1] == [EVENT]  # edition 5: event after genes
     for seat in state.order:
         col = column_of[seat]
         if col is None:

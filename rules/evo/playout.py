@@ -276,8 +276,8 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[i
     only as its turn begins), and the free spaces and those a step may enter (free, or held by a species the
     mover may attack) are kept up to date step by step: a decision counts its steps per dinosaur and walks only
     to the drawn one, whose enterable neighbours are listed per island for every mask of them. A turn ends, and the
-    next begins, here: a new turn with nothing to do but 'done' is passed over (movement.next_mover and can_act,
-    written in).
+    next begins, here (the phase's first one too, when it is entered with the turn at -1): a new turn with nothing
+    to do but 'done' is passed over (movement.next_mover and can_act, written in).
     """
     draws = stream.outputs
     names = en.names

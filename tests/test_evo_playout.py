@@ -195,6 +195,27 @@ def test_a_species_with_no_room_for_a_baby_is_passed_over_alike():
     assert walled >= 3
 
 
+def test_a_first_mover_with_nothing_to_do_is_passed_over_alike():
+    """movement.next_mover passes over a turn with nothing to do, the first one of the phase too. A species with no
+    dinosaur on the island (and no card) moves first, having the fewest, and can do nothing: its turn in every
+    round is passed over by apply, and so must it be by the playout's movement, which begins the phase's first
+    turn itself."""
+    passed = 0
+    for seed in range(6):
+        state = new_state("evo", 3 + seed % 3, 600 + seed)
+        if not _to_phase(state, "auction", SplitMix64(seed)):
+            continue
+        seat = seed % state.n
+        for s in list(state.pos[seat]):
+            state.lift(s)
+        state.discard += state.hand[seat]
+        state.hand[seat] = []
+        before = len(state.history)
+        fast = same_playout(state, 960 + seed)
+        passed += not [m for p, m in fast.history[before:] if p == state.names[seat] and m.kind == "done"]
+    assert passed >= 2  # (the others bought an event card later, and are asked for it)
+
+
 def test_a_species_at_full_supply_when_births_begin_plays_out_as_apply():
     """A species with all its dinosaurs out at the births takes one off for each baby (its own count per dinosaur
     taken off): given its full supply at the start of movement, in games of every size."""

@@ -39,19 +39,21 @@ def window(state: State, timing: str) -> list[int]:
 def card_moves(state: State, seat: int) -> list[Move]:
     """The cards a player may play now, with every target."""
     want = PHASE_TIMING.get(state.phase)
-    names = state.names
     out: list[Move] = []
     for name in sorted(set(state.hand[seat])):
         card = data.card_by_name()[name]
-        if card.timing != want:
-            continue
-        if card.target == "opponent":
-            out += [Move("play", name, names[o]) for o in range(state.n) if o != seat]
-        elif card.target == "direction":
-            out += [Move("play", name, "cw"), Move("play", name, "acw")]
-        else:
-            out.append(Move("play", name))
+        if card.timing == want:
+            out += plays(card, state.names, seat)
     return out
+
+
+def plays(card: data.Card, names: list[str], seat: int) -> list[Move]:
+    """The moves that play one card, with every target: each opponent in seat order, or each direction."""
+    if card.target == "opponent":
+        return [Move("play", card.name, names[o]) for o in range(len(names)) if o != seat]
+    if card.target == "direction":
+        return [Move("play", card.name, "cw"), Move("play", card.name, "acw")]
+    return [Move("play", card.name)]
 
 
 def card_reason(state: State, m: Move, seat: int) -> str | None:

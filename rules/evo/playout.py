@@ -108,15 +108,27 @@ def _by_state(state: State, stream: Draws) -> None:
     state.perform(moves[next(stream.outputs) % n], seat)
 
 
-def _card_moves(state: State, seat: int, known: dict[tuple[object, ...], tuple[Move, ...]]) -> tuple[Move, ...]:
-    """cards.card_moves, remembered by all it reads but the players' names (`known` is per names: Entries.cards):
-    the phase, the seat and the hand."""
+def _card_moves(state: State, seat: int, en: Entries) -> tuple[Move, ...]:
+    """cards.card_moves, remembered by all it reads but the players' names (`en` is per names): the phase, the
+    seat and the hand; a hand not met yet is made of each card's plays, made once per seat (cards.plays)."""
+    known = en.cards
     key = (state.phase, seat, *state.hand[seat])
     cm = known.get(key)
     if cm is None:
         if len(known) >= 4096:  # bounded: a long run sees many hands
             known.clear()
-        cm = known[key] = tuple(cards.card_moves(state, seat))
+        want = cards.PHASE_TIMING.get(state.phase)
+        by_name = data.card_by_name()
+        made = en.plays
+        out: list[Move] = []
+        for name in sorted(set(state.hand[seat])):  # cards.card_moves, written in
+            card = by_name[name]
+            if card.timing == want:
+                ms = made.get((seat, name))
+                if ms is None:
+                    ms = made[seat, name] = tuple(cards.plays(card, state.names, seat))
+                out += ms
+        cm = known[key] = tuple(out)
     return cm
 
 
@@ -126,7 +138,7 @@ INITIATIVE = tuple(Move("initiative", n=k) for k in range(1, 9))  # places on th
 
 
 def _initiative(state: State, t: Tables, stream: Draws) -> None:
-    """Adrenaline Rush: its holder's place on the track (movement.take_initiative), then the first turn."""
+    """Adrenaline Rush: its holder's place on the track (movement.take_initiative); the first turn is _movement's."""
     genes = state.genes
     seat = 0
     while not genes[seat].get("adrenaline rush"):  # state.holder: the phase is entered only with a holder
@@ -138,8 +150,7 @@ def _initiative(state: State, t: Tables, stream: Draws) -> None:
     order.remove(seat)
     order.insert(k, seat)
     state.phase = "movement"  # movement.start_movement
-    state.turn = -1
-    next_mover(state, t)
+    state.turn = -1  # its first turn found by _movement
 
 
 BID_LANE = 8  # bits per auction column in _auction's masks: bit a stands for a bid of a (1 to MAX_BID)
@@ -161,8 +172,8 @@ _BYTE_BITS = tuple(tuple(a for a in range(8) if byte >> a & 1) for byte in range
 def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     """Bids, counted by column and amount (auction.bid_moves' order), until the auction is settled.
 
-    The next bidder is found here (auction.next_bidder, written in): a bidder with no bid to make is passed
-    over, and whether one has a bid is the count of its bids, which its decision then draws from.
+    The next bidder is found here (auction.next_bidder, written in), the first one too: a bidder with no bid
+    to make is passed over, and whether one has a bid is the count of its bids, which its decision then draws from.
     """
     draws = stream.outputs
     history = state.history
@@ -172,7 +183,8 @@ def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
     barring = state.config.edition >= 2
     open_only = state.config.edition >= 3 and state.n == 2 and state.round == 1  # auction.open_columns_only
     seat = state.bidder
-    assert seat is not None
+    if seat is None:  # the auction begins: playsteps.mutation leaves its first bidder to be found here
+        seat = unplaced.pop(0)
     closed = MAX_BID + 2  # the lowest bid of a column no bid can reach (open_columns_only: a column with a bid)
     held_event = data.edition_rules(state.config.edition).event_held and lab[:1] == [EVENT]  # auction.closed
     room = 0  # the bids each column still takes, a lane of amounts per column (auction.bid_moves' order)
@@ -218,7 +230,7 @@ def _auction(state: State, t: Tables, en: Entries, stream: Draws) -> None:
                 continue
         # after a bid on a free column, or no bid to make: the next to place a bid
         if not unplaced:
-            settle(state, t)
+            settle(state, t, held_event)
             break
         seat = unplaced.pop(0)
         outbid[seat] = 0
@@ -228,14 +240,14 @@ def _window(state: State, t: Tables, en: Entries, stream: Draws) -> bool:
     """A card window's passes (and the cards, played by playsteps.play_card) until it closes; whether a card
     was played."""
     draws = stream.outputs
-    names = state.names
+    names = en.names
     phase = state.phase
     timing_set = timing_sets()["climate" if phase == "climate" else "survival"]  # cards.PHASE_TIMING
     hand = state.hand
     played = False
     while state.phase == phase:
         seat = state.window[0]
-        cm = NO_MOVES if timing_set.isdisjoint(hand[seat]) else _card_moves(state, seat, en.cards)
+        cm = NO_MOVES if timing_set.isdisjoint(hand[seat]) else _card_moves(state, seat, en)
         n = 1 + len(cm)  # SplitMix64.below(n), written in
         k = next(draws) % n  # SplitMix64.below(n) (a rejection is the output's: playdraws)
         if k:
@@ -264,11 +276,11 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[i
     only as its turn begins), and the free spaces and those a step may enter (free, or held by a species the
     mover may attack) are kept up to date step by step: a decision counts its steps per dinosaur and walks only
     to the drawn one, whose enterable neighbours are listed per island for every mask of them. A turn ends, and the
-    next begins, here: a new turn with nothing to do but 'done' is passed over (movement.next_mover and can_act,
-    written in).
+    next begins, here (the phase's first one too, when it is entered with the turn at -1): a new turn with nothing
+    to do but 'done' is passed over (movement.next_mover and can_act, written in).
     """
     draws = stream.outputs
-    names = state.names
+    names = en.names
     history = state.history
     occ, pos, count, genes, hand = state.occ, state.pos, state.count, state.genes, state.hand
     nbm, size, step_e, coastal = t.nbmask, t.size, en.step, state.board.coastal
@@ -284,6 +296,12 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[i
     ok = [False] * n_seats  # per seat, whether its species may be attacked (the same all phase but for fights, cards)
     free = prey = 0
     fresh = False  # a turn just begun by the turn before's end: passed over if it has nothing to do
+    if state.turn < 0:  # the phase begins (settle, _initiative): the first turn, begun as a turn's end begins the next
+        g = genes[state.order[0]]
+        state.turn = 0
+        state.steps = 2 + g.get("legs", 0) + 2 * g.get("strong thighs", 0)
+        state.flippers_used = state.wings_used = False
+        fresh = True
     while state.phase == "movement":
         if not ready:  # the island's masks: each seat's spaces, all taken, those of the species one may attack
             if not held:
@@ -308,12 +326,12 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[i
         target = free | (prey ^ held[seat] if ok[seat] else prey)  # the spaces a step may enter: free, or prey
         if hand[seat]:
             if edition1:
-                hold = bool(_card_moves(state, seat, en.cards))
+                hold = bool(_card_moves(state, seat, en))
             else:  # cards.may_hold: a movement card not yet discarded (the same for every hand)
                 if cards_left < 0:
                     cards_left = 0 if movement_cards.issubset(state.discard) else 1
                 hold = cards_left > 0
-            cm = NO_MOVES if movement_cards.isdisjoint(hand[seat]) else _card_moves(state, seat, en.cards)
+            cm = NO_MOVES if movement_cards.isdisjoint(hand[seat]) else _card_moves(state, seat, en)
         else:
             hold = False
             cm = NO_MOVES
@@ -332,9 +350,19 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[i
         step_move = step_e[seat]
         while True:
             if left > 0:
-                ns = 0  # the steps of all its dinosaurs (a list of counts is made only if a step is drawn)
-                for s in mine:
-                    ns += (target & nbm[s]).bit_count()
+                if len(mine) == 2:  # most turns: two dinosaurs, in board order, their masks kept for a step drawn
+                    s0, s1 = mine
+                    if s1 < s0:
+                        s0, s1 = s1, s0
+                    m0 = target & nbm[s0]
+                    m1 = target & nbm[s1]
+                    c0 = m0.bit_count()
+                    ns = c0 + m1.bit_count()
+                else:
+                    s0 = -1
+                    ns = 0  # the steps of all its dinosaurs (a list of counts is made only if a step is drawn)
+                    for s in mine:
+                        ns += (target & nbm[s]).bit_count()
                 n = base + ns
                 if special:
                     nsw = nfl = 0
@@ -357,12 +385,18 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[i
                     k -= base
                     left -= 1
                     if k < ns:
-                        for s in sorted(mine):  # the dinosaur of the k-th step, in board order
-                            m = target & nbm[s]  # the spaces it may enter, in nb order (listed per island)
-                            c = m.bit_count()
-                            if k < c:
-                                break
-                            k -= c
+                        if s0 < 0:
+                            for s in sorted(mine):  # the dinosaur of the k-th step, in board order
+                                m = target & nbm[s]  # the spaces it may enter, in nb order (listed per island)
+                                c = m.bit_count()
+                                if k < c:
+                                    break
+                                k -= c
+                        elif k < c0:
+                            s, m = s0, m0
+                        else:
+                            s, m = s1, m1
+                            k -= c0
                         u = enterable[s][m][k]
                         if occ[u] >= 0:
                             history.append((name, t.attack[s * size + u]))
@@ -460,7 +494,7 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws, free: int) -> N
     `free` is that mask as the movement phase just left it, or -1 (made when first needed).
     """
     draws = stream.outputs
-    names = state.names
+    names = en.names
     history = state.history
     occ, pos, count, genes = state.occ, state.pos, state.count, state.genes
     born = t.birth
@@ -564,7 +598,7 @@ def _births(state: State, t: Tables, en: Entries, stream: Draws, free: int) -> N
         assert at is not None
         seat = at
         g = genes[seat]
-        cm = NO_MOVES if not hand[seat] or birth_cards.isdisjoint(hand[seat]) else _card_moves(state, seat, en.cards)
+        cm = NO_MOVES if not hand[seat] or birth_cards.isdisjoint(hand[seat]) else _card_moves(state, seat, en)
         shell = g.get("thick shell") or fxs[seat]["reach3"]
         mine = pos[seat]
         killer = False  # Killer Babies below the supply's end: place_list, attacks and prey, not options
@@ -743,7 +777,7 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> list[int] 
     history = state.history
     keeps = en.keep
     codes = t.ring_codes[state.wheel]
-    _, hot, cold, deadly = t.ring_masks[state.wheel]
+    hot, cold = t.ring_masks[state.wheel][1:3]  # (the deadly ring is counted as the rest of those in danger)
     bits = t.bits
     order, pos, count, genes, fxs, occ = state.order, state.pos, state.count, state.genes, state.fx, state.occ
     rec = state.record
@@ -771,20 +805,23 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> list[int] 
                 break
             seat = order[turn]
             mine = pos[seat]
-            m = 0  # its spaces, counted per ring by their masks
+            m = 0  # its spaces, counted per ring by their masks, and those in danger (a loop: a comprehension's
+            danger = []  # call costs more over a handful of dinosaurs)
             for s in mine:
                 m |= bits[s]
+                if codes[s]:
+                    danger.append(s)
             held[seat] = m
-            r1 = (m & hot).bit_count()
-            r2 = (m & cold).bit_count()
-            r3 = (m & deadly).bit_count()
-            in_danger = r1 + r2 + r3
+            in_danger = len(danger)
             if not in_danger:  # all in the ideal ring: none to judge
                 seat = None
                 continue
             c = count[seat]
             g = genes[seat]
             fx = fxs[seat]
+            r1 = (m & hot).bit_count()
+            r2 = (m & cold).bit_count()
+            r3 = in_danger - r1 - r2
             p1 = g.get("thermoregulation", 0) + fx["thermo"]
             p2 = g.get("fur", 0) + fx["fur"]
             p3 = g.get("cave dweller", 0) + fx["cave"]
@@ -805,10 +842,6 @@ def _survival(state: State, t: Tables, en: Entries, stream: Draws) -> list[int] 
             if target == in_danger:  # every one saved (or none in danger)
                 seat = None
                 continue
-            danger = []  # (a loop: a comprehension's call costs more over a handful of dinosaurs)
-            for s in mine:
-                if codes[s]:
-                    danger.append(s)
             if target:  # else all of them die
                 danger.sort()
                 kept = []

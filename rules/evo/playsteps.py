@@ -11,7 +11,7 @@ from __future__ import annotations
 from rules.evo import cards, data, movement
 from rules.evo.moves import Move
 from rules.evo.playtables import Tables, timing_cards, timing_sets
-from rules.evo.shared import EVENT, MAX_BID, METEORITE, SUPPLY, TOKEN_STEPS, new_record
+from rules.evo.shared import EVENT, METEORITE, SUPPLY, TOKEN_STEPS, new_record
 from rules.evo.state import State
 
 
@@ -52,35 +52,9 @@ def window(state: State, timing: str) -> list[int]:
     return []
 
 
-def next_bidder(state: State, t: Tables) -> None:
-    """auction.next_bidder, with auction.can_bid, open_columns_only (rules edition 3 on) and the event column
-    nobody outbids (edition 5: auction.closed) written in."""
-    open_only = state.config.edition >= 3 and state.n == 2 and state.round == 1
-    held_event = data.edition_rules(state.config.edition).event_held and state.lab[:1] == [EVENT]
-    mp, genes, bids, outbid, unplaced = state.mp, state.genes, state.bids, state.outbid, state.unplaced
-    while True:
-        seat = state.bidder
-        if seat is None:
-            if not unplaced:
-                settle(state, t)
-                return
-            seat = state.bidder = unplaced.pop(0)
-            outbid[seat] = 0
-        top = mp[seat] + genes[seat].get("alchemical vial", 0)
-        barred = outbid[seat]
-        for c, held in enumerate(bids):
-            if barred >> c & 1:
-                continue
-            if held is None:
-                if top >= 1:
-                    return
-            elif not open_only and held[1] < top and held[1] < MAX_BID and not (held_event and c == 0):
-                return
-        state.bidder = None
-
-
 def mutation(state: State, t: Tables) -> None:
-    """auction.mutation: the lab filled from the bag (duplicates back at a random place), the bidding opened."""
+    """auction.mutation: the lab filled from the bag (duplicates back at a random place), the bidding opened
+    (its first bidder is found by playout._auction)."""
     genes: list[str] = []
     bag = state.bag
     need = state.n - 1
@@ -97,12 +71,13 @@ def mutation(state: State, t: Tables) -> None:
     state.outbid = [0] * state.n
     state.phase = "auction"
     state.unplaced = list(state.order)
-    state.bidder = None
-    next_bidder(state, t)
+    state.bidder = None  # found by playout._auction (auction.next_bidder, written in), which the auction goes to
 
 
-def settle(state: State, t: Tables) -> None:
-    """auction.settle: the winners pay and take their items; then the initiative order."""
+def settle(state: State, t: Tables, last: bool) -> None:
+    """auction.settle: the winners pay and take their items; then the initiative order, and the movement (whose
+    first turn playout._movement finds) or Adrenaline Rush's initiative. `last`: whether the event column comes
+    after the genes on the track (edition 5 on: auction.closed, as the auction found it)."""
     state.bidder = None
     rec = state.record
     assert rec is not None
@@ -110,7 +85,6 @@ def settle(state: State, t: Tables) -> None:
         state.column_of, rec.paid, rec.bought
     ncol = len(lab)
     column = [ncol + 1] * state.n  # per seat, its place on the track before the count (movement.places)
-    last = data.edition_rules(state.config.edition).event_held and lab[:1] == [EVENT]  # edition 5: event after genes
     for seat in state.order:
         col = column_of[seat]
         if col is None:
@@ -136,8 +110,7 @@ def settle(state: State, t: Tables) -> None:
             state.phase = "initiative"
             return
     state.phase = "movement"
-    state.turn = -1
-    next_mover(state, t)
+    state.turn = -1  # its first turn found by playout._movement (movement.next_mover, written in)
 
 
 def next_mover(state: State, t: Tables) -> None:

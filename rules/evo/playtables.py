@@ -88,7 +88,9 @@ class Entries:
     done: tuple[Entry, ...]  # per seat
     skip: tuple[Entry, ...]
     pass_: tuple[Entry, ...]
+    names: tuple[str, ...]  # the players' names in seat order (State.names is a property: a call a read)
     cards: dict[tuple[object, ...], tuple[Move, ...]] = field(default_factory=dict)  # playout._card_moves' memo
+    plays: dict[tuple[int, str], tuple[Move, ...]] = field(default_factory=dict)  # per seat and card: cards.plays
 
 
 @lru_cache(maxsize=16)
@@ -101,7 +103,7 @@ def entries_for(t: Tables, names: tuple[str, ...]) -> Entries:
                    tuple(tuple((p, m) for m in t.keep) for p in names),
                    tuple({item: tuple((p, m) for m in row) for item, row in rows.items()} for p in names),
                    tuple((p, Move("done")) for p in names), tuple((p, Move("skip")) for p in names),
-                   tuple((p, Move("pass")) for p in names))
+                   tuple((p, Move("pass")) for p in names), names)
 
 
 def _subsets(near: tuple[int, ...]) -> dict[int, tuple[int, ...]]:

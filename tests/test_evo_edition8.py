@@ -43,8 +43,21 @@ def test_new_games_play_edition_8_fingerprinted_over_both_islands_files_and_its_
     assert RULES.parse_header(head, "game.log")[0].edition == 8
 
 
-def test_edition_8_plays_by_edition_7s_numbers() -> None:
-    assert data.edition_rules(8) == data.edition_rules(7)
+def test_edition_8_plays_by_edition_7s_numbers_but_the_fourth_of_four_players_starts_with_one_more() -> None:
+    eight, seven = data.edition_rules(8), data.edition_rules(7)
+    assert (eight.event_mp, eight.event_held) == (seven.event_mp, seven.event_held)
+    assert [eight.start(n) for n in (2, 3, 5)] == [seven.start(n) for n in (2, 3, 5)]
+    assert seven.start(4) == (7, 5, 6, 7) and eight.start(4) == (7, 5, 6, 8)
+
+
+@pytest.mark.parametrize("seed", [7, 8, 9])
+def test_four_players_are_dealt_as_in_edition_7_and_only_the_fourth_place_starts_differently(seed: int) -> None:
+    new = new_state(Config(players(4), seed), seed)
+    old = new_state(Config(players(4), seed, None, 7), seed)
+    assert (new.order, new.start_spaces) == (old.order, old.start_spaces)
+    last = new.order[-1]
+    assert new.mp[last] == old.mp[last] + 1 == 8
+    assert [new.mp[s] for s in new.order[:-1]] == [old.mp[s] for s in old.order[:-1]] == [7, 5, 6]
 
 
 def test_the_five_player_island_keeps_its_terrain_and_marks_a_pair_on_every_side_a_sixth_of_a_turn_apart() -> None:
@@ -60,9 +73,9 @@ def test_the_five_player_island_keeps_its_terrain_and_marks_a_pair_on_every_side
     assert sorted(gaps) == [3] * 6 + [6] * 6 + [8] * 3  # neighbours on the coast 3 steps apart, as edition 7's closest
 
 
-@pytest.mark.parametrize("n", [2, 3, 4])
-def test_two_to_four_players_play_edition_7s_games_move_for_move(n: int) -> None:
-    """So edition 7's balance runs for two to four players are edition 8's as well."""
+@pytest.mark.parametrize("n", [2, 3])
+def test_two_and_three_players_play_edition_7s_games_move_for_move(n: int) -> None:
+    """So edition 7's balance runs for two and three players are edition 8's as well."""
     games = []
     for edition in (7, 8):
         cfg = Config(players(n, "heuristic"), 11, None, edition)

@@ -54,3 +54,24 @@ def test_an_unfinished_last_line_is_dropped_and_its_game_played_again(tmp_path):
     assert resumed.returncode == 0 and "unfinished last line" in resumed.stderr
     assert kept.read_bytes() == text
     assert resumed.stdout == islands("--games", "3", "--seed", "5").stdout
+
+
+def test_five_players_of_edition_8_are_also_counted_by_their_distance_from_the_open_side() -> None:
+    """Seats next to the pair nobody was given, two sides away and opposite: where a player would look for an
+    edge that the start pairs' table averages away."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    from evo_islands import open_sides
+
+    from rules.core.simulate import GameResult
+
+    def game(given: list[str], winners: tuple[int, ...]) -> GameResult:
+        return GameResult(0, 0, 0, winners, (0,) * 5, (), (("start", tuple((p,) for p in given)),))
+
+    # round the island: A4+A5, B7+C8, F8+G8, I5+I6, G2+H2, C2+D1
+    results = [game(["A4+A5", "B7+C8", "F8+G8", "G2+H2", "C2+D1"], (2,)),  # I5+I6 open; F8+G8, next to it, wins
+               game(["B7+C8", "F8+G8", "I5+I6", "G2+H2", "C2+D1"], (0, 3))]  # A4+A5 open; B7+C8 (next to it)
+    # and G2+H2 (two sides away) share the win; A4+A5 (first game) and I5+I6 (second) sit opposite and lose
+    assert open_sides(results, 5, 8)[1:] == ["1 side away: 4 seats, 37.5% (9.2%-78.1%)",
+                                             "2 sides away: 4 seats, 12.5% (1.3%-60.4%)",
+                                             "3 sides away: 2 seats, 0.0% (0.0%-65.8%)"]
+    assert open_sides(results, 5, 7) == open_sides([], 4, 8) == []  # every pair given: no such table

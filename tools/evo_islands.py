@@ -1,5 +1,8 @@
 """Measure an Evo rules edition's islands: win rate by start pair and first-round turn position, and the event taker.
 
+On an island with more start pairs than players (edition 8's five players) the tables also give the win rate by a
+seat's distance in sides from the start pair nobody was given.
+
     /work/venv/bin/python tools/evo_islands.py [--players 3] [--games 600] [--seed 1] [--edition 5] [--event 0]
         [--bots expert --think 8 --every 20]
 
@@ -38,6 +41,7 @@ from fauna_cli.simulate_cmd import group_doc, group_tables
 from rules.core.bots import play_out, seat_bots
 from rules.core.simulate import GameResult, game_seed, play_game, ratio, wilson
 from rules.evo import RULES
+from rules.evo.board import board_for
 from rules.evo.bots import HeuristicBot
 from rules.evo.config import EDITION
 from rules.evo.moves import Move
@@ -129,6 +133,34 @@ def refuse(message: str) -> None:
     sys.exit(2)
 
 
+def open_sides(results: list[GameResult], players: int, edition: int) -> list[str]:
+    """Lines of win rates by a seat's distance, in sides, from the nearest start pair left open, on an island
+    with more pairs than players (edition 8's five players); none on an island where every pair is given.
+
+    The pairs are listed round the island in the islands file (tests/test_evo_edition8.py), so a pair's
+    distance from another is the steps between them in that list, either way round."""
+    board = board_for(players, edition)
+    pairs = ["+".join(sorted(board.names[s] for s in p)) for p in board.start_pairs]
+    if len(pairs) == players:
+        return []
+    seats: dict[int, int] = {}
+    wins: dict[int, Fraction] = {}
+    for r in results:
+        given = [labels[0] for labels in dict(r.groups)["start"]]
+        left = [i for i, p in enumerate(pairs) if p not in given]
+        for seat, label in enumerate(given):
+            k = pairs.index(label)
+            d = min(min((k - o) % len(pairs), (o - k) % len(pairs)) for o in left)
+            seats[d] = seats.get(d, 0) + 1
+            wins[d] = wins.get(d, Fraction(0)) + (Fraction(1, len(r.winners)) if seat in r.winners else 0)
+    out = [f"By sides from the open side (the start pair nobody was given; fair share {1 / players:.1%}):"]
+    for d in sorted(seats):
+        lo, hi = wilson(wins[d], seats[d])
+        out.append(f"{d} side{'s' if d > 1 else ''} away: {seats[d]} seats, {ratio(wins[d], seats[d]):.1%} "
+                   f"({lo:.1%}-{hi:.1%})")
+    return out
+
+
 def report(results: list[GameResult], args: argparse.Namespace) -> None:
     """The tables of the balance games so far and the verdicts against the target."""
     n = args.players
@@ -137,6 +169,9 @@ def report(results: list[GameResult], args: argparse.Namespace) -> None:
     print(f"{n} players, {len(results)} games, seed {args.seed}, edition {args.edition}, {args.bots} bots"
           f"{think}")
     print("\n\n".join(group_tables({"by": doc}, "plain")))
+    sides = open_sides(results, n, args.edition)
+    if sides:
+        print("\n" + "\n".join(sides))
     print("\n".join(verdicts(doc, n)), flush=True)
 
 

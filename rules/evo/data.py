@@ -136,7 +136,7 @@ RULES_4 = "rules-4.toml"  # the numbers rules edition 4 changes (issue 30)
 RULES_5 = "rules-5.toml"  # rules edition 5's numbers and its event column that nobody outbids (issue 30)
 RULES_6 = "rules-6.toml"  # rules edition 6's numbers: edition 5's, two players starting with the seed's 6 each
 RULES_7 = "rules-7.toml"  # rules edition 7's numbers: edition 6's, with new start rows for 3-5 players
-RULES_8 = "rules-8.toml"  # rules edition 8's numbers: edition 7's (edition 8 changes the five-player island)
+RULES_8 = "rules-8.toml"  # rules edition 8's numbers: edition 7's, the fourth of four players starting with 8
 # the numbers file of each rules edition from 4 on
 RULES_FILES = {4: RULES_4, 5: RULES_5, 6: RULES_6, 7: RULES_7, 8: RULES_8}
 SEED_START_MP = 6  # "Each player starts with 6 MP" (the seed): every place, in editions 1-3

@@ -25,6 +25,7 @@ from rules.evo.playdraws import Draws
 from rules.evo.playsteps import (
     after_survival_window,
     attackable,
+    begin_turn,
     can_act,
     can_breed,
     income,
@@ -297,10 +298,8 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[i
     free = prey = 0
     fresh = False  # a turn just begun by the turn before's end: passed over if it has nothing to do
     if state.turn < 0:  # the phase begins (settle, _initiative): the first turn, begun as a turn's end begins the next
-        g = genes[state.order[0]]
         state.turn = 0
-        state.steps = 2 + g.get("legs", 0) + 2 * g.get("strong thighs", 0)
-        state.flippers_used = state.wings_used = False
+        begin_turn(state, genes[state.order[0]])
         fresh = True
     while state.phase == "movement":
         if not ready:  # the island's masks: each seat's spaces, all taken, those of the species one may attack
@@ -460,9 +459,7 @@ def _movement(state: State, t: Tables, en: Entries, stream: Draws, known: list[i
                 state.births_left = births
                 state.birth_seat = None
                 return free if ready else -1
-            g = genes[state.order[turn]]
-            state.steps = 2 + g.get("legs", 0) + 2 * g.get("strong thighs", 0)
-            state.flippers_used = state.wings_used = False
+            begin_turn(state, genes[state.order[turn]])
             fresh = True
             break
     return -1

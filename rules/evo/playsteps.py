@@ -121,11 +121,16 @@ def next_mover(state: State, t: Tables) -> None:
             start_birth(state, t)
             return
         seat = state.order[state.turn]
-        g = state.genes[seat]
-        state.steps = 2 + g.get("legs", 0) + 2 * g.get("strong thighs", 0)
-        state.flippers_used = state.wings_used = False
+        begin_turn(state, state.genes[seat])
         if can_act(state, t, seat):
             return
+
+
+def begin_turn(state: State, g: dict[str, int]) -> None:
+    """A Movement turn's start (movement.next_mover): its movement points from the mover's genes `g`, no
+    flippers or wings used yet."""
+    state.steps = 2 + g.get("legs", 0) + 2 * g.get("strong thighs", 0)
+    state.flippers_used = state.wings_used = False
 
 
 def can_act(state: State, t: Tables, seat: int) -> bool:

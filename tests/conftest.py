@@ -8,3 +8,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 # terminal's width, so tables would wrap in workers and not in a plain run. Tests that want a width set it.
 for _name in ("COLUMNS", "LINES"):
     os.environ.pop(_name, None)
+
+# The suite tests the Python sources even where a compiled copy of a playout is built (tools/build_native.py):
+# FAUNA_NATIVE=require runs it against that copy instead; tests/test_native.py builds and tests one itself.
+os.environ.setdefault("FAUNA_NATIVE", "0")

@@ -52,13 +52,13 @@ def budget(games: int) -> dict[str, Any]:
         return local
 
     for state in _playout_states("evo", 4, 10**6):
-        playout.play_out(state, SplitMix64(1))
+        playout.python_play_out(state, SplitMix64(1))
     states = _playout_states("evo", games, 1)
     rng = SplitMix64(5)
     sys.settrace(tracer)
     try:
         for state in states:
-            playout.play_out(state, rng)
+            playout.python_play_out(state, rng)
     finally:
         sys.settrace(None)
     kinds: Counter[str] = Counter(m.kind for s in states for _, m in s.history)

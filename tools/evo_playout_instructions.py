@@ -30,13 +30,14 @@ if sys.argv[1] == "off":
 from fauna_cli.bench import _playout_states
 from rules.core.rng import SplitMix64
 from rules.evo import playout
+play = getattr(playout, "python_play_out", playout.play_out)  # the Python, never a compiled copy (older: play_out)
 for state in _playout_states("evo", 4, 10**6):
-    playout.play_out(state, SplitMix64(1))
+    play(state, SplitMix64(1))
 states = _playout_states("evo", int(sys.argv[2]), 1)
 if sys.argv[3] == "play":
     rng = SplitMix64(5)
     for state in states:
-        playout.play_out(state, rng)
+        play(state, rng)
 print(sum(len(s.history) for s in states))
 """
 

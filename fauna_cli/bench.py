@@ -41,6 +41,7 @@ WAIT_TARGETS = {"games_per_second": 1500.0, "statistician_games_per_second": 800
                 "map_adjacent_ratio": 1.25, "replay_end_to_end_moves_per_second": 50000.0, "play_log_ratio": 1.5}
 GAME_TARGETS = {"arctic": 500.0, "exofauna": 1000.0, "evo": 100.0}  # random-bot games/s (issues 12, 14, 15)
 PLAYOUT_TARGETS = {"fauna": 1.0, "arctic": 0.5, "exofauna": 0.5, "evo": 0.5}  # x OpenSpiel connect_four (issue 31)
+PYTHON_ROW = ", Python"  # the row of a game's Python playout timed beside its compiled copy (tools/build_native.py)
 PLAYOUT_SHARE = {"fauna": 1.0, "arctic": 1.0, "exofauna": 1.0, "evo": 0.2}  # of --games / 5 playouts (Evo's are long)
 COLD_ARGS = ["-m", "fauna_cli", "map", "adjacent", "Tasmania", "Tasman Sea"]
 SHORT_SCRIPT = """# round 1 of tests/scripts/three_players.txt: the bundled default config, seed 7
@@ -174,6 +175,27 @@ def _fast_play_out(name: str):
     return importlib.import_module(f"rules.{name}.playout").play_out
 
 
+def _playout_rows_to_time() -> list[tuple[str, str, Any, float | None]]:
+    """(row, game, play_out, target ratio) per timed row: each game's fast path as the engine runs it, and beside
+    a compiled copy (tools/build_native.py) the Python it was compiled from, for the record (no target)."""
+    import importlib
+
+    out: list[tuple[str, str, Any, float | None]] = []
+    for name, target in PLAYOUT_TARGETS.items():
+        out.append((name, name, _fast_play_out(name), target))
+        module = importlib.import_module(f"rules.{name}.playout") if name != "fauna" else None
+        if getattr(module, "_COMPILED", None) is not None:
+            out.append((name + PYTHON_ROW, name, module.python_play_out, None))  # type: ignore[union-attr]
+    return out
+
+
+def compiled_playouts() -> dict[str, str | None]:
+    """Per game with a compiled copy's group (rules/core/native.py): None when it runs compiled, else why not."""
+    from rules.core import native
+
+    return {group: native.why_not(group) for group in native.GROUPS}
+
+
 def _copy_cost(states: list, rng) -> float:
     """Microseconds per `copy()` of positions taken from the middle of games."""
     middles = []
@@ -239,30 +261,32 @@ def playout_speed(repeat: int, playouts: int = 60, seed: int = 1) -> dict:
     """
     from rules.core.rng import SplitMix64
 
-    rates: dict[str, list[float]] = {name: [] for name in PLAYOUT_TARGETS}
+    timed = _playout_rows_to_time()
+    rates: dict[str, list[float]] = {row: [] for row, *_ in timed}
     spiel_runs: list[dict] = []
     counts = {name: max(1, round(playouts * PLAYOUT_SHARE[name])) for name in PLAYOUT_TARGETS}
     copy_us = {name: _copy_cost(_playout_states(name, 10, seed), SplitMix64(seed)) for name in PLAYOUT_TARGETS}
-    for name in PLAYOUT_TARGETS:  # warm up as a search that has run a while is: its setup's caches filled
-        play_out = _fast_play_out(name)
+    for _row, name, play_out, _target in timed:  # warm up as a search that has run a while is: its caches filled
         for s in _playout_states(name, 4 * counts[name], seed + 10**6):
             play_out(s, SplitMix64(seed))
     for run in range(repeat):
-        for name in PLAYOUT_TARGETS:
+        for row, name, play_out, _target in timed:
             states = _playout_states(name, counts[name], seed + 1000 * run)
-            play_out = _fast_play_out(name)
             rng = SplitMix64(seed + run)
             t = time.perf_counter()
             for s in states:
                 play_out(s, rng)
             elapsed = time.perf_counter() - t
-            rates[name].append(sum(len(s.history) for s in states) / elapsed)
+            rates[row].append(sum(len(s.history) for s in states) / elapsed)
         spiel = openspiel_rates(1, games=33 * playouts, seed=seed + run)
         if spiel is not None:
             spiel_runs.append(spiel)
-    games = {name: {"best": max(r), "median": statistics.median(r), "copy_us": copy_us[name],
-                    "target_ratio": PLAYOUT_TARGETS[name]} for name, r in rates.items()}
-    doc: dict = {"repeat": repeat, "playouts": counts, "games": games, "openspiel": None}
+    compiled = compiled_playouts()
+    games = {row: {"best": max(rates[row]), "median": statistics.median(rates[row]), "copy_us": copy_us[name],
+                   "target_ratio": target,
+                   "runs": "compiled" if name in compiled and compiled[name] is None and row == name else "Python"}
+             for row, name, _fn, target in timed}
+    doc: dict = {"repeat": repeat, "playouts": counts, "games": games, "openspiel": None, "compiled": compiled}
     if spiel_runs:
         spiel_doc: dict[str, Any] = {}
         for name in ("connect_four", "leduc_poker"):
@@ -280,12 +304,14 @@ def playout_rows(p: dict) -> list[list[str]]:
     """The table rows of the playout figures (a ratio and verdict only when OpenSpiel ran)."""
     rows = []
     spiel = p["openspiel"]
-    for name, g in p["games"].items():
-        ratio = g.get("ratio")
-        rows.append([f"{name} random playouts, moves/s (copy {g['copy_us']:.1f} us)", f"{g['best']:.0f}",
+    for row, g in p["games"].items():
+        ratio, target = g.get("ratio"), g["target_ratio"]
+        name = row.removesuffix(PYTHON_ROW)
+        how = " (compiled copy)" if g["runs"] == "compiled" else " (Python)" if name in p["compiled"] else ""
+        rows.append([f"{name} random playouts{how}, moves/s (copy {g['copy_us']:.1f} us)", f"{g['best']:.0f}",
                      f"{g['median']:.0f}" + ("" if ratio is None else f" ({ratio:.2f}x)"),
-                     f">= {g['target_ratio']}x connect_four",
-                     "" if ratio is None else ("met" if ratio >= g["target_ratio"] else "MISSED")])
+                     "" if target is None else f">= {target}x connect_four",
+                     "" if ratio is None or target is None else ("met" if ratio >= target else "MISSED")])
     if spiel is not None:
         for g in ("connect_four", "leduc_poker"):
             rows.append([f"OpenSpiel {g} from Python, moves/s", f"{spiel[g]['best']:.0f}", f"{spiel[g]['median']:.0f}",
@@ -538,6 +564,9 @@ def _print_playouts(p: dict, repeat: int, fmt: str, heading_only: bool = False) 
     click.echo(table(playout_rows(p), ["figure", "best", "median", "target", "verdict"], fmt))
     if p["openspiel"] is None:
         click.echo("OpenSpiel comparison skipped: `import pyspiel` failed (pip install open_spiel to measure it)")
+    for name, why in p["compiled"].items():
+        click.echo(f"{name}: the compiled copy of its playout ran, its Python beside it" if why is None else
+                   f"{name}: its playout ran in Python: {why}")
 
 
 if __name__ == "__main__":

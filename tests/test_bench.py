@@ -44,7 +44,10 @@ def test_bench_runs_and_reports_each_figure_against_its_target(capsys, monkeypat
 def test_the_playout_figures_stand_beside_openspiel_or_say_it_is_missing(monkeypatch):
     """Issue 31: moves/s of each game's random playouts, and the ratio to OpenSpiel's connect_four when it runs."""
     from fauna_cli import bench
+    from rules.evo import playout
 
+    monkeypatch.setenv("FAUNA_NATIVE", "0")  # Evo's playout in Python (a compiled copy: the next test)
+    monkeypatch.setattr(playout, "_COMPILED", None)
     doc = bench.playout_speed(1, playouts=2)
     assert set(doc["games"]) == {"fauna", "arctic", "exofauna", "evo"}
     assert all(g["median"] > 0 and g["copy_us"] > 0 for g in doc["games"].values())
@@ -62,4 +65,38 @@ def test_the_playout_figures_stand_beside_openspiel_or_say_it_is_missing(monkeyp
                            "1"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     text = " ".join(done.stdout.split())  # the table may wrap a long figure name
-    assert "evo random" in text and "playouts, moves/s" in text and "connect_four" in text
+    assert "evo random playouts (Python), moves/s" in text and "connect_four" in text
+    assert "evo: its playout ran in Python: FAUNA_NATIVE=0" in text
+
+
+def test_a_compiled_playout_is_timed_beside_its_python_and_only_it_is_judged(monkeypatch):
+    """With a compiled copy of Evo's playout (tools/build_native.py) the bench says so and times the Python too,
+    for the record; without one it says why Evo's playout ran in Python."""
+    from fauna_cli import bench
+    from rules.core import native
+    from rules.evo import playout
+
+    monkeypatch.setitem(sys.modules, "pyspiel", None)
+    calls = []
+
+    def stand_in(state, rng):  # counts its calls, plays as the Python does
+        calls.append(1)
+        return playout.python_play_out(state, rng)
+
+    monkeypatch.setattr(playout, "_COMPILED", stand_in)
+    monkeypatch.setattr(native, "why_not", lambda group: None)
+    doc = bench.playout_speed(1, playouts=2)
+    assert calls and doc["games"]["evo"]["runs"] == "compiled" and doc["compiled"] == {"evo": None}
+    assert doc["games"]["evo" + bench.PYTHON_ROW]["runs"] == "Python" and doc["games"]["arctic"]["runs"] == "Python"
+    assert doc["games"]["evo" + bench.PYTHON_ROW]["target_ratio"] is None
+    doc["openspiel"] = {"connect_four": {"best": 1e5, "median": 1e5}, "leduc_poker": {"best": 1e5, "median": 1e5}}
+    for g in doc["games"].values():
+        g["ratio"] = 1.0
+    rows = {r[0].split(",")[0]: r for r in bench.playout_rows(doc)}
+    assert rows["evo random playouts (compiled copy)"][-1] == "met"
+    assert rows["evo random playouts (Python)"][-2:] == ["", ""]  # no target, no verdict: the record only
+    assert rows["arctic random playouts"][-1] == "met"  # (a game without a compiled copy: no word on it)
+    monkeypatch.setattr(playout, "_COMPILED", None)
+    monkeypatch.setattr(native, "why_not", lambda group: "no compiled copy is built")
+    plain = bench.playout_speed(1, playouts=2)
+    assert set(plain["games"]) == {"fauna", "arctic", "exofauna", "evo"} and plain["games"]["evo"]["runs"] == "Python"

@@ -3,7 +3,8 @@
 Random playouts (playout.py) play a decision and then run the game on to the next one through these: turn
 ends, births, survival, income, the next round's climate and lab, the settling of the auction. Each names the
 rule function it copies; the copies follow the rules editions of playout.FAST_EDITIONS, and
-tests/test_evo_playout.py checks them against `State.apply` game by game.
+tests/test_evo_playout.py checks them against `State.apply` game by game. tools/build_native.py compiles this
+module with playout.py (rules/core/native.py), so what is written here must be what mypyc compiles.
 """
 
 from __future__ import annotations

@@ -123,3 +123,24 @@ def test_the_compiled_copy_plays_what_state_apply_plays(tmp_path):
     assert passed and int(passed.group(1)) >= 50 and "failed" not in run.stdout, run.stdout[-500:]
     assert build_native.main(["--into", str(tmp_path), "--remove"]) == 0
     assert not (tmp_path / native.PACKAGE).exists() and not list(tmp_path.glob("fauna_native__mypyc*"))
+
+
+def test_the_build_says_in_a_line_what_is_missing(tmp_path, monkeypatch, capsys):
+    assert build_native.main(["--into", str(tmp_path / "nowhere")]) == 2
+    assert "nowhere: no such directory" in capsys.readouterr().err
+    real = importlib.import_module
+
+    def without_mypyc(name, *args):
+        if name.startswith("mypyc"):
+            raise ImportError(name)
+        return real(name, *args)
+
+    monkeypatch.setattr(build_native.importlib, "import_module", without_mypyc)
+    assert build_native.main(["--into", str(tmp_path)]) == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "mypyc is not installed: pip install '.[native]'" in err
+    assert not list(tmp_path.iterdir())  # nothing half-built left behind
+    monkeypatch.setattr(build_native.importlib, "import_module", real)
+    monkeypatch.setattr(build_native.shutil, "which", lambda name: None)
+    assert build_native.main(["--into", str(tmp_path)]) == 3
+    assert "no C compiler found" in capsys.readouterr().err

@@ -89,7 +89,7 @@ DEFAULT_MODULES += ARCTIC_MODULES
 # unit tests (tests/test_core_*.py) first, then the few quick files that drive it through a game or the CLI.
 CORE_MODULES = ["rules/core/log.py", "rules/core/movefile.py", "rules/core/script.py", "rules/core/limits.py",
                 "rules/core/config.py", "rules/core/simulate.py", "rules/core/referee.py", "rules/core/bots.py",
-                "rules/core/cases.py", "rules/core/names.py", "rules/core/shape.py"]
+                "rules/core/cases.py", "rules/core/names.py", "rules/core/shape.py", "rules/core/native.py"]
 TESTS.update({
     "rules/core/log.py": ["tests/test_core_log.py", "tests/test_protocol.py", "tests/test_anygame.py",
                           "tests/test_replay_format.py"],
@@ -105,6 +105,7 @@ TESTS.update({
                             "tests/test_evo_cases.py", "tests/test_cases.py"],
     "rules/core/names.py": ["tests/test_core_names.py", "tests/test_board.py", "tests/test_protocol.py"],
     "rules/core/shape.py": ["tests/test_core_shape.py"],
+    "rules/core/native.py": ["tests/test_native.py", "tests/test_bench.py"],  # test_native builds a copy (~20 s)
 })
 DEFAULT_MODULES += [m for m in CORE_MODULES if m not in DEFAULT_MODULES]
 

@@ -469,10 +469,16 @@ def waiting(runs: int) -> dict:
               help="Output: plain text tables, GitHub or grid tables, or JSON.")
 def bench(games, replays, repeat, cold_runs, playouts_only, fmt) -> None:
     """Measure and print bot games/s, replay verification moves/s, cold starts, the waits of issue 17 and playouts."""
-    if playouts_only:
-        _print_playouts(playout_speed(repeat, max(2, games // 5)), repeat, fmt)
-        return
-    doc = measure(games, replays, repeat, cold_runs)
+    from rules.core.native import NativeError
+
+    try:
+        if playouts_only:
+            _print_playouts(playout_speed(repeat, max(2, games // 5)), repeat, fmt)
+            return
+        doc = measure(games, replays, repeat, cold_runs)
+    except NativeError as e:  # FAUNA_NATIVE=require without a compiled copy built from these sources
+        click.echo(f"bench: {e}", err=True)
+        sys.exit(2)
     if fmt == "json":
         click.echo(dump_json(doc), nl=False)
         return

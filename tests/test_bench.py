@@ -102,3 +102,19 @@ def test_a_compiled_playout_is_timed_beside_its_python_and_only_it_is_judged(mon
     monkeypatch.setattr(native, "why_not", lambda group: "no compiled copy is built")
     plain = bench.playout_speed(1, playouts=2)
     assert set(plain["games"]) == {"fauna", "arctic", "exofauna", "evo"} and plain["games"]["evo"]["runs"] == "Python"
+
+
+def test_a_required_compiled_copy_that_is_missing_is_one_line_and_exit_2(tmp_path):
+    """FAUNA_NATIVE=require and no compiled copy built from the sources at hand (an edited copy of the checkout, so
+    even a copy built into this Python's site-packages does not match): one line on stderr, exit 2."""
+    import shutil
+
+    for name in ("rules", "fauna_cli", "data"):
+        shutil.copytree(ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
+    playsteps = tmp_path / "rules" / "evo" / "playsteps.py"
+    playsteps.write_text(playsteps.read_text() + "\n# edited since any build\n")
+    env = {**os.environ, "FAUNA_NATIVE": "require", "PYTHONPATH": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "fauna_cli.bench", "--playouts-only", "--games", "10", "--repeat",
+                           "1"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith("bench: FAUNA_NATIVE=require, but evo: ")

@@ -44,20 +44,30 @@ def test_a_copy_built_from_these_sources_is_used(fake_package):
     assert native.compiled("evo", "python_play_out")(None, None) == "the compiled copy"
 
 
-def test_a_copy_built_from_other_sources_is_not_used(fake_package, monkeypatch):
+def test_a_copy_built_from_other_sources_is_not_used(fake_package, monkeypatch, tmp_path):
     fake_package("0" * 64)  # as after an edit or a pull since the build
-    assert "built from other sources" in native.why_not("evo")
+    assert f"the compiled copy at {tmp_path / native.PACKAGE} was built from other sources" in native.why_not("evo")
     assert native.compiled("evo", "python_play_out") is None
     monkeypatch.setenv(native.ENV, "require")
     with pytest.raises(native.NativeError, match="other sources than these"):
         native.compiled("evo", "python_play_out")
 
 
-def test_without_a_copy_the_python_runs_and_require_says_how_to_build_one(fake_package, monkeypatch):
+def test_a_package_without_the_group_is_not_used(fake_package, monkeypatch, tmp_path):
     fake_package(None)
-    assert "no group 'evo'" in native.why_not("evo")
+    assert native.why_not("evo") == f"the compiled copies at {tmp_path / native.PACKAGE} have no group 'evo'"
     monkeypatch.setenv(native.ENV, "require")
     with pytest.raises(native.NativeError, match="no group 'evo'"):
+        native.compiled("evo", "python_play_out")
+
+
+def test_without_a_copy_the_python_runs_and_require_says_how_to_build_one(monkeypatch):
+    monkeypatch.delenv(native.ENV, raising=False)
+    monkeypatch.setitem(sys.modules, native.PACKAGE, None)  # not importable, even where one is built
+    assert native.why_not("evo") == "no compiled copy is built (python tools/build_native.py builds one)"
+    assert native.compiled("evo", "python_play_out") is None
+    monkeypatch.setenv(native.ENV, "require")
+    with pytest.raises(native.NativeError, match=r"but evo: no compiled copy is built \(python tools/build_native"):
         native.compiled("evo", "python_play_out")
 
 

@@ -4,7 +4,6 @@ the sources at hand, and, built, playing exactly what `State.apply` plays."""
 import importlib
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -101,23 +100,12 @@ def test_the_copies_stop_at_the_end_mark_and_import_each_other():
     assert native.END_MARK in native.source_path("rules.evo.playout").read_text()
 
 
-def _compiler_missing() -> str | None:
-    for module in ("mypyc", "setuptools"):
-        try:
-            importlib.import_module(module)
-        except ImportError:
-            return f"{module} is not installed (pip install '.[native]')"
-    if not (shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")):
-        return "no C compiler"
-    return None
-
-
 def test_the_compiled_copy_plays_what_state_apply_plays(tmp_path, capsys):
     """Build the copy as a user would, then run Evo's playout tests (every phase, the rare rejected draws, the
     unchanged state when no move is offered) against it in a process that must use it. Where nothing can be
     compiled (no mypyc or no C compiler), the build says so in a line and leaves nothing behind."""
     built = build_native.main(["--into", str(tmp_path)])
-    missing = _compiler_missing()
+    missing = build_native.missing()
     if missing:
         assert built == 3 and not list(tmp_path.iterdir()), missing
         assert capsys.readouterr().err.startswith("build_native: ")
@@ -127,11 +115,11 @@ def test_the_compiled_copy_plays_what_state_apply_plays(tmp_path, capsys):
     env = {**os.environ, "PYTHONPATH": str(tmp_path), native.ENV: "require"}
     env.pop("COV_CORE_SOURCE", None)
     check = subprocess.run([sys.executable, "-c", "from rules.evo import playout; print(playout._COMPILED)"],
-                           cwd=ROOT, env=env, capture_output=True, text=True)
+                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert check.returncode == 0 and "built-in" in check.stdout, check.stderr
     run = subprocess.run([sys.executable, "-m", "pytest", "-n", "0", "-p", "no:cacheprovider", "-p", "no:cov",
                           "tests/test_evo_playout.py", "tests/test_playout.py", "-k", "evo"],
-                         cwd=ROOT, env=env, capture_output=True, text=True)
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     passed = re.search(r"(\d+) passed", run.stdout)
     assert passed and int(passed.group(1)) >= 50 and "failed" not in run.stdout, run.stdout[-500:]

@@ -53,16 +53,23 @@ def copy_source(module: str, group: tuple[str, ...]) -> str:
     return text
 
 
-def build(into: Path) -> list[Path]:
-    """Compile every group into DIR/fauna_native (replacing what was there); the files written."""
+def missing() -> str | None:
+    """What this machine lacks to compile the copies (mypyc, setuptools, a C compiler), or None."""
     for module, package in (("mypyc.build", "mypy (mypyc comes with it)"), ("setuptools", "setuptools")):
         try:
-            importlib.import_module(module)  # only to say early what is missing
+            importlib.import_module(module)
         except ImportError:
-            raise BuildError(f"{module.split('.')[0]} is not installed: pip install '.[native]' "
-                             f"(or pip install {package})") from None
+            return f"{module.split('.')[0]} is not installed: pip install '.[native]' (or pip install {package})"
     if not (shutil.which(os.environ.get("CC", "cc")) or shutil.which("gcc") or shutil.which("clang")):
-        raise BuildError("no C compiler found (cc, gcc or clang): mypyc needs one")
+        return "no C compiler found (cc, gcc or clang): mypyc needs one"
+    return None
+
+
+def build(into: Path) -> list[Path]:
+    """Compile every group into DIR/fauna_native (replacing what was there); the files written."""
+    lacking = missing()  # said before any work, in a line
+    if lacking:
+        raise BuildError(lacking)
     into = into.resolve()
     with tempfile.TemporaryDirectory(prefix="fauna-native-") as tmp:
         work = Path(tmp)
